@@ -1,0 +1,93 @@
+/**
+ * Two other readers of every saved document: LibreOffice (converts it to PDF) and python-docx
+ * (opens it; the edited paragraph's text holds the replacement). LibreOffice takes seconds to
+ * start, so all files go through one soffice call per directory; python-docx reads them all in
+ * one python process. python-docx comes from Debian (python3-docx), so /usr/bin/python3 is used:
+ * the `python3` first on PATH may be another interpreter without it.
+ */
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+export interface ExternalResult {
+  libreOffice: boolean;
+  pythonDocx: boolean;
+  /** The replacement is in python-docx's `paragraph.text` of the edited paragraph (null: not asked). */
+  pythonText: boolean | null;
+  /** The same paragraph's w:t text (python-docx 0.8 leaves runs inside w:ins out of paragraph.text). */
+  pythonXmlText: boolean | null;
+  error?: string;
+}
+
+export interface ExternalJob {
+  file: string;
+  /** Look for `text` in the paragraph with this w14:paraId. */
+  paraId?: string;
+  text?: string;
+}
+
+export function toolsAvailable(): { soffice: boolean; pythonDocx: boolean } {
+  const soffice = spawnSync('soffice', ['--version'], { encoding: 'utf8' }).status === 0;
+  const py = spawnSync('/usr/bin/python3', ['-c', 'import docx'], { encoding: 'utf8' }).status === 0;
+  return { soffice, pythonDocx: py };
+}
+
+/** Converts every .docx in `dir` to PDF in one soffice run; returns the names that produced a non-empty PDF. */
+export function convertAll(dir: string): { converted: Set<string>; ms: number; log: string } {
+  const files = fs.readdirSync(dir).filter((f) => f.endsWith('.docx'));
+  const outDir = path.join(dir, 'pdf');
+  fs.mkdirSync(outDir, { recursive: true });
+  const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'redraft-lo-profile-'));
+  const started = performance.now();
+  const r = spawnSync('soffice', [`-env:UserInstallation=file://${profile}`, '--headless', '--convert-to', 'pdf', '--outdir', outDir, ...files.map((f) => path.join(dir, f))], {
+    encoding: 'utf8',
+    timeout: 40 * 60_000,
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  const ms = performance.now() - started;
+  fs.rmSync(profile, { recursive: true, force: true });
+  const converted = new Set<string>();
+  for (const f of files) {
+    const pdf = path.join(outDir, f.replace(/\.docx$/, '.pdf'));
+    if (fs.existsSync(pdf) && fs.statSync(pdf).size > 0) converted.add(f);
+  }
+  return { converted, ms, log: `${r.stdout ?? ''}${r.stderr ?? ''}${r.error ? String(r.error) : ''}` };
+}
+
+const PYTHON = String.raw`
+import json, sys, docx
+from docx.oxml.ns import qn
+from docx.text.paragraph import Paragraph
+W14 = '{http://schemas.microsoft.com/office/word/2010/wordml}paraId'
+for job in json.load(sys.stdin):
+    out = {'file': job['file'], 'ok': False, 'text': None, 'xmlText': None}
+    try:
+        d = docx.Document(job['file'])
+        out['ok'] = True
+        if job.get('paraId'):
+            found = [p for p in d.element.body.iter(qn('w:p')) if p.get(W14) == job['paraId']]
+            if found:
+                out['text'] = job['text'] in Paragraph(found[0], d).text
+                out['xmlText'] = job['text'] in ''.join(t.text or '' for t in found[0].iter(qn('w:t')))
+            else:
+                out['text'] = False
+                out['xmlText'] = False
+    except Exception as e:
+        out['error'] = type(e).__name__ + ': ' + str(e)[:200]
+    print(json.dumps(out), flush=True)
+`;
+
+export function pythonDocxAll(jobs: readonly ExternalJob[]): Map<string, { ok: boolean; text: boolean | null; xmlText: boolean | null; error?: string }> {
+  const r = spawnSync('/usr/bin/python3', ['-c', PYTHON], { input: JSON.stringify(jobs), encoding: 'utf8', maxBuffer: 64 * 1024 * 1024, timeout: 20 * 60_000 });
+  const results = new Map<string, { ok: boolean; text: boolean | null; xmlText: boolean | null; error?: string }>();
+  for (const line of (r.stdout ?? '').split('\n')) {
+    if (!line.trim()) continue;
+    const o = JSON.parse(line) as { file: string; ok: boolean; text: boolean | null; xmlText: boolean | null; error?: string };
+    results.set(o.file, o);
+  }
+  if (results.size < jobs.length && r.stderr) {
+    for (const j of jobs) if (!results.has(j.file)) results.set(j.file, { ok: false, text: null, xmlText: null, error: r.stderr.slice(-300) });
+  }
+  return results;
+}

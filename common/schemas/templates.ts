@@ -1,0 +1,19 @@
+import { z } from 'zod';
+
+/** SPEC 7 names id, filename, name and createdAt; the rest lets the card say what it is. */
+export const TemplateSchema = z.object({
+  id: z.number().int(),
+  filename: z.string(),
+  name: z.string(),
+  description: z.string().nullable(),
+  category: z.string(),
+  usageCount: z.number().int(),
+  createdAt: z.string(),
+});
+export type Template = z.infer<typeof TemplateSchema>;
+
+export const TemplateListSchema = z.array(TemplateSchema);
+
+export const TemplateIdParamsSchema = z.strictObject({
+  id: z.coerce.number('Template id must be an integer').int('Template id must be an integer').positive().max(2_147_483_647),
+});

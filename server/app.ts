@@ -1,0 +1,102 @@
+/**
+ * buildApp(deps): plugins, the error handler, and every feature's routes. No I/O of its own
+ * beyond what deps provide, so tests build the same app on a fresh database.
+ */
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import cookie from '@fastify/cookie';
+import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Deps } from './deps';
+import { MAX_UPLOAD_BYTES } from '@common/limits';
+import { authRoutes } from './features/auth/auth.routes';
+import { installSessionResolver } from './features/auth/auth-guard';
+import { chatRoutes } from './features/chat/chat.routes';
+import { documentRoutes } from './features/documents/documents.routes';
+import { healthRoutes } from './features/health/health.routes';
+import { templateRoutes } from './features/templates/templates.routes';
+import { installErrorHandler, installNotFound } from './http/error-handler';
+import { installOriginGuard } from './http/origin-guard';
+
+export type AppOptions = {
+  /** Built web app to serve (dist/web); absent in API tests. */
+  webRoot?: string;
+  logger: FastifyBaseLogger;
+};
+
+
+export async function buildApp(deps: Omit<Deps, 'log'>, options: AppOptions) {
+  const app = Fastify({
+    loggerInstance: options.logger,
+    genReqId: () => randomUUID(),
+    bodyLimit: 1024 * 1024,
+    trustProxy: false,
+  });
+  const full: Deps = { ...deps, log: app.log };
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  installErrorHandler(app);
+  // The API speaks JSON (and multipart for uploads); plain text bodies get a clear 415.
+  app.removeContentTypeParser('text/plain');
+
+  await app.register(cookie);
+  // One file per request, bounded while it streams in: an 11 MB body is cut off at 10 MB + 1.
+  await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 5, parts: 6, fieldSize: 1024 } });
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // Radix positions popovers with inline style attributes.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        workerSrc: ["'self'", 'blob:'],
+        frameSrc: ["'self'", ...(deps.config.documentServer ? [deps.config.documentServer.url] : [])],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+    // HSTS only means something once the site is really served over HTTPS.
+    hsts: deps.config.publicUrl?.startsWith('https:') === true,
+  });
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+  installOriginGuard(app, deps.config.publicUrl);
+  installSessionResolver(app, full);
+
+  healthRoutes(app, full);
+  authRoutes(app, full);
+  documentRoutes(app, full);
+  templateRoutes(app, full);
+  chatRoutes(app, full);
+
+  const serveShell = options.webRoot !== undefined && fs.existsSync(path.join(options.webRoot, 'index.html'));
+  if (serveShell) await serveWebApp(app, options.webRoot!);
+  installNotFound(app, serveShell);
+  return app;
+}
+
+async function serveWebApp(app: FastifyInstance, root: string) {
+  await app.register(fastifyStatic, {
+    root,
+    // '/' is a directory to the static plugin: serve the shell for it rather than a 403.
+    index: ['index.html'],
+    wildcard: true,
+    setHeaders: (res, filePath) => {
+      // Vite fingerprints everything under assets/, so it can be cached for good.
+      const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+      res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+    },
+  });
+}

@@ -1,0 +1,81 @@
+/**
+ * The environment, parsed once at boot. Nothing else in the server reads process.env:
+ * main.ts passes it here and hands the result down.
+ */
+import path from 'node:path';
+import { z } from 'zod';
+
+/** An empty variable counts as unset, which is how shells and .env files usually say "none". */
+const blankAsUnset = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
+const optionalUrl = z.preprocess(blankAsUnset, z.url('must be a URL such as https://example.com').optional());
+
+const ConfigSchema = z
+  .object({
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().trim().min(1).default('127.0.0.1'),
+    DATA_DIR: z.string().trim().min(1).default('./data'),
+    DATABASE_URL: optionalUrl.refine((v) => v === undefined || /^postgres(ql)?:\/\//.test(v), {
+      message: 'must be a postgres:// or postgresql:// URL',
+    }),
+    PUBLIC_URL: optionalUrl,
+    ADMIN_EMAILS: z
+      .string()
+      .default('')
+      .transform((v) => v.split(',').map((e) => e.trim().toLowerCase()).filter(Boolean))
+      .pipe(z.array(z.email('must be a comma-separated list of email addresses'))),
+    AI_PROVIDER: z.enum(['offline', 'openai-compatible', 'openai', 'anthropic']).default('offline'),
+    AI_BASE_URL: optionalUrl,
+    AI_API_KEY: z.preprocess(blankAsUnset, z.string().trim().optional()),
+    AI_MODEL: z.preprocess(blankAsUnset, z.string().trim().optional()),
+    DOCUMENT_SERVER_URL: optionalUrl,
+    DOCUMENT_SERVER_JWT_SECRET: z.preprocess(blankAsUnset, z.string().min(16, 'must be at least 16 characters').optional()),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  })
+  .superRefine((c, ctx) => {
+    const need = (key: keyof typeof c, why: string) =>
+      ctx.addIssue({ code: 'custom', path: [key], message: `is required ${why}` });
+    if (c.AI_PROVIDER === 'openai-compatible' && !c.AI_BASE_URL) need('AI_BASE_URL', 'when AI_PROVIDER is openai-compatible');
+    if ((c.AI_PROVIDER === 'openai' || c.AI_PROVIDER === 'anthropic') && !c.AI_API_KEY)
+      need('AI_API_KEY', `when AI_PROVIDER is ${c.AI_PROVIDER}`);
+    if (c.AI_PROVIDER !== 'offline' && !c.AI_MODEL) need('AI_MODEL', `when AI_PROVIDER is ${c.AI_PROVIDER}`);
+    if (c.DOCUMENT_SERVER_URL && !c.DOCUMENT_SERVER_JWT_SECRET)
+      need('DOCUMENT_SERVER_JWT_SECRET', 'when DOCUMENT_SERVER_URL is set');
+  });
+
+export type Config = {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  publicUrl: string | undefined;
+  adminEmails: string[];
+  ai: { provider: 'offline' | 'openai-compatible' | 'openai' | 'anthropic'; baseUrl?: string; apiKey?: string; model?: string };
+  documentServer: { url: string; jwtSecret: string } | undefined;
+  logLevel: string;
+};
+
+export class ConfigError extends Error {}
+
+/** Throws a ConfigError naming every bad variable, so the operator fixes them in one go. */
+export function parseConfig(env: Record<string, string | undefined>): Config {
+  const result = ConfigSchema.safeParse(env);
+  if (!result.success) {
+    const lines = result.error.issues.map((i) => `  ${String(i.path[0] ?? '(environment)')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const c = result.data;
+  return {
+    port: c.PORT,
+    host: c.HOST,
+    dataDir: path.resolve(c.DATA_DIR),
+    databaseUrl: c.DATABASE_URL,
+    publicUrl: c.PUBLIC_URL?.replace(/\/+$/, ''),
+    adminEmails: c.ADMIN_EMAILS,
+    ai: { provider: c.AI_PROVIDER, baseUrl: c.AI_BASE_URL, apiKey: c.AI_API_KEY, model: c.AI_MODEL },
+    documentServer:
+      c.DOCUMENT_SERVER_URL && c.DOCUMENT_SERVER_JWT_SECRET
+        ? { url: c.DOCUMENT_SERVER_URL.replace(/\/+$/, ''), jwtSecret: c.DOCUMENT_SERVER_JWT_SECRET }
+        : undefined,
+    logLevel: c.LOG_LEVEL,
+  };
+}

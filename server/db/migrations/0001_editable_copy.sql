@@ -1,0 +1,2 @@
+ALTER TABLE "document_versions" ADD COLUMN "editable_blob_key" text;--> statement-breakpoint
+ALTER TABLE "document_versions" ADD CONSTRAINT "document_versions_editable_blob_key_unique" UNIQUE("editable_blob_key");

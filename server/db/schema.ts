@@ -1,0 +1,197 @@
+/**
+ * Every table of SPEC section 3 plus what the rules in DESIGN.md need (sessions, versions,
+ * rate-limit counters). One schema serves PGlite and PostgreSQL; migrations are generated
+ * from it with `npm run db:generate` and committed.
+ */
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
+const updatedAt = () => timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
+
+export const users = pgTable('users', {
+  id: serial('id').primaryKey(),
+  email: text('email').notNull().unique(),
+  passwordHash: text('password_hash').notNull(),
+  name: text('name').notNull(),
+  role: text('role', { enum: ['staff', 'user'] }).notNull().default('user'),
+  isDemo: boolean('is_demo').notNull().default(false),
+  createdAt: createdAt(),
+});
+
+/** The cookie carries a random token; only its SHA-256 is stored, so a leaked table opens no session. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId)],
+);
+
+/** Fixed-window counters, in the database so that several app instances share them. */
+export const rateLimits = pgTable('rate_limits', {
+  key: text('key').primaryKey(),
+  count: integer('count').notNull(),
+  resetAt: timestamp('reset_at', { withTimezone: true, mode: 'date' }).notNull(),
+});
+
+export const documents = pgTable(
+  'documents',
+  {
+    id: serial('id').primaryKey(),
+    filename: text('filename').notNull(),
+    originalName: text('original_name').notNull(),
+    fileSize: integer('file_size').notNull(),
+    mimeType: text('mime_type').notNull(),
+    status: text('status').notNull().default('uploaded'),
+    statusReason: text('status_reason'),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    uploadedAt: timestamp('uploaded_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    processedAt: timestamp('processed_at', { withTimezone: true, mode: 'date' }),
+    lastOpenedAt: timestamp('last_opened_at', { withTimezone: true, mode: 'date' }),
+    archivedAt: timestamp('archived_at', { withTimezone: true, mode: 'date' }),
+    wordCount: integer('word_count'),
+    plainText: text('plain_text'),
+    currentVersion: integer('current_version').notNull().default(1),
+  },
+  (t) => [index('documents_user_idx').on(t.userId, t.uploadedAt)],
+);
+
+/** Every save is a new row; the file a row names is never overwritten. */
+export const documentVersions = pgTable(
+  'document_versions',
+  {
+    id: serial('id').primaryKey(),
+    documentId: integer('document_id').notNull().references(() => documents.id, { onDelete: 'cascade' }),
+    version: integer('version').notNull(),
+    blobKey: text('blob_key').notNull().unique(),
+    /**
+     * The copy the editor opens: the same package with paragraph ids added, so a save can be
+     * merged paragraph by paragraph. Null when the version itself is that copy (every save).
+     */
+    editableBlobKey: text('editable_blob_key').unique(),
+    byteSize: integer('byte_size').notNull(),
+    sha256: text('sha256').notNull(),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('document_versions_doc_version_idx').on(t.documentId, t.version)],
+);
+
+export const templates = pgTable('templates', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  description: text('description'),
+  category: text('category').notNull(),
+  filename: text('filename').notNull().unique(),
+  usageCount: integer('usage_count').notNull().default(0),
+  isActive: boolean('is_active').notNull().default(true),
+  createdAt: createdAt(),
+});
+
+export const conversations = pgTable(
+  'conversations',
+  {
+    id: serial('id').primaryKey(),
+    documentId: integer('document_id').notNull().references(() => documents.id, { onDelete: 'cascade' }),
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('conversations_doc_user_idx').on(t.documentId, t.userId)],
+);
+
+export const chatMessages = pgTable(
+  'chat_messages',
+  {
+    id: serial('id').primaryKey(),
+    conversationId: integer('conversation_id')
+      .notNull()
+      .references(() => conversations.id, { onDelete: 'cascade' }),
+    role: text('role', { enum: ['user', 'assistant'] }).notNull(),
+    content: text('content').notNull(),
+    /** What the model was shown and how the answer ended (coverage, error); null for user messages. */
+    meta: jsonb('meta'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('chat_messages_conversation_idx').on(t.conversationId, t.id)],
+);
+
+export const waitlistUsers = pgTable('waitlist_users', {
+  id: serial('id').primaryKey(),
+  email: text('email').notNull().unique(),
+  name: text('name').notNull(),
+  company: text('company'),
+  useCase: text('use_case'),
+  source: text('source').notNull().default('homepage'),
+  status: text('status').notNull().default('pending'),
+  emailVerified: boolean('email_verified').notNull().default(false),
+  optInMarketing: boolean('opt_in_marketing').notNull().default(true),
+  notes: text('notes'),
+  priority: integer('priority').notNull().default(0),
+  createdAt: createdAt(),
+  verifiedAt: timestamp('verified_at', { withTimezone: true, mode: 'date' }),
+  invitedAt: timestamp('invited_at', { withTimezone: true, mode: 'date' }),
+  activatedAt: timestamp('activated_at', { withTimezone: true, mode: 'date' }),
+});
+
+export const tasks = pgTable(
+  'tasks',
+  {
+    id: serial('id').primaryKey(),
+    title: text('title').notNull(),
+    description: text('description'),
+    type: text('type', { enum: ['todo', 'story'] }).notNull().default('todo'),
+    category: text('category', { enum: ['marketing', 'operations', 'product', 'accounting', 'legal'] })
+      .notNull()
+      .default('product'),
+    status: text('status', { enum: ['backlog', 'in-progress', 'review', 'done'] }).notNull().default('backlog'),
+    priority: text('priority', { enum: ['low', 'medium', 'high', 'urgent'] }).notNull().default('medium'),
+    createdBy: integer('created_by').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    assignedTo: integer('assigned_to').references(() => users.id, { onDelete: 'set null' }),
+    dueDate: timestamp('due_date', { withTimezone: true, mode: 'date' }),
+    orderIndex: integer('order_index').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('tasks_status_idx').on(t.status, t.orderIndex)],
+);
+
+export const businessModelItems = pgTable(
+  'business_model_items',
+  {
+    id: serial('id').primaryKey(),
+    element: text('element', {
+      enum: [
+        'customer-segments',
+        'value-propositions',
+        'channels',
+        'customer-relationships',
+        'revenue-streams',
+        'key-resources',
+        'key-activities',
+        'key-partnerships',
+        'cost-structure',
+      ],
+    }).notNull(),
+    title: text('title').notNull(),
+    description: text('description'),
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    orderIndex: integer('order_index').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('business_model_items_element_idx').on(t.element, t.orderIndex)],
+);
+

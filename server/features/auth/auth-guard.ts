@@ -1,0 +1,48 @@
+/**
+ * Resolves the session cookie once per request; routes then ask for the actor they need.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { SESSION_TTL_MS } from '@common/limits';
+import type { Deps } from '../../deps';
+import { AppError } from '../../http/app-error';
+import { type Actor, userForToken } from './auth.service';
+import { SESSION_COOKIE } from './session-token';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    actor: Actor | null;
+  }
+}
+
+export function installSessionResolver(app: FastifyInstance, deps: Deps) {
+  app.decorateRequest('actor', null);
+  app.addHook('preHandler', async (request) => {
+    const token = request.cookies[SESSION_COOKIE];
+    request.actor = token ? ((await userForToken(deps, token)) ?? null) : null;
+  });
+}
+
+export function requireUser(request: FastifyRequest): Actor {
+  if (!request.actor) throw new AppError('unauthenticated', 'Not authenticated');
+  return request.actor;
+}
+
+export function requireStaff(request: FastifyRequest): Actor {
+  const actor = requireUser(request);
+  if (actor.role !== 'staff') throw new AppError('forbidden', 'This area is for Redraft staff only.');
+  return actor;
+}
+
+export function setSessionCookie(reply: FastifyReply, token: string, secure: boolean) {
+  reply.setCookie(SESSION_COOKIE, token, {
+    httpOnly: true,
+    sameSite: 'lax',
+    secure,
+    path: '/',
+    maxAge: Math.floor(SESSION_TTL_MS / 1000),
+  });
+}
+
+export function clearSessionCookie(reply: FastifyReply, secure: boolean) {
+  reply.clearCookie(SESSION_COOKIE, { httpOnly: true, sameSite: 'lax', secure, path: '/' });
+}

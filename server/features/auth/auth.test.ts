@@ -1,0 +1,179 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { agent, newAccount, signedIn } from '../../../tests/support/agent';
+import { createTestApp, type TestApp } from '../../../tests/support/test-app';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ env: { ADMIN_EMAILS: 'boss@example.com' } });
+});
+afterAll(() => t.close());
+
+describe('register', () => {
+  it('makes the first account staff and the second a user, and never returns the hash', async () => {
+    const first = await agent(t.app).post('/api/auth/register', newAccount('first'));
+    const second = await agent(t.app).post('/api/auth/register', newAccount('second'));
+    expect(first.statusCode).toBe(201);
+    expect(first.json()).toMatchObject({ role: 'staff' });
+    expect(second.json()).toMatchObject({ role: 'user' });
+    expect(Object.keys(second.json()).sort()).toEqual(['createdAt', 'email', 'id', 'name', 'role']);
+    for (const res of [first, second]) expect(res.body).not.toMatch(/argon2|password/i);
+  });
+
+  it('makes an ADMIN_EMAILS address staff', async () => {
+    const res = await agent(t.app).post('/api/auth/register', { name: 'Boss', email: 'Boss@Example.com', password: 'secret12' });
+    expect(res.json()).toMatchObject({ role: 'staff', email: 'boss@example.com' });
+  });
+
+  it('answers 409 for an email already registered, in any letter case', async () => {
+    const account = newAccount('dup');
+    await agent(t.app).post('/api/auth/register', account);
+    const again = await agent(t.app).post('/api/auth/register', { ...account, email: account.email.toUpperCase() });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().error).toMatchObject({ code: 'conflict', message: expect.stringMatching(/already exists/) });
+  });
+
+  it.each([
+    [{ name: 'A', email: 'a@example.com', password: 'secret1' }, 'Name must be at least 2 characters'],
+    [{ name: 'Ann', email: 'not-an-email', password: 'secret1' }, 'Please enter a valid email address'],
+    [{ name: 'Ann', email: 'ann@example.com', password: '12345' }, 'Password must be at least 6 characters'],
+    [{ email: 'ann@example.com', password: 'secret1' }, 'Name must be at least 2 characters'],
+  ])('rejects %j with 400 and the spec message', async (payload, message) => {
+    const res = await agent(t.app).post('/api/auth/register', payload);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.code).toBe('validation_failed');
+    expect(res.json().error.details.issues.map((i: { message: string }) => i.message)).toContain(message);
+  });
+
+  it.each([
+    [{ email: 'not-an-email', password: 'secret1' }, 'Please enter a valid email address'],
+    [{ email: 'ann@example.com', password: '12345' }, 'Password must be at least 6 characters'],
+    [{ email: 'ann@example.com' }, 'Password must be at least 6 characters'],
+  ])('refuses the login %j with 400 and the spec message', async (payload, message) => {
+    const res = await agent(t.app).post('/api/auth/login', payload);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.code).toBe('validation_failed');
+    expect(res.json().error.details.issues.map((i: { message: string }) => i.message)).toContain(message);
+  });
+
+  it('rejects unknown fields and non-JSON bodies and creates nothing', async () => {
+    const account = newAccount('extra');
+    const res = await agent(t.app).post('/api/auth/register', { ...account, role: 'staff' });
+    expect(res.statusCode).toBe(400);
+    const text = await agent(t.app).request({
+      method: 'POST',
+      url: '/api/auth/register',
+      payload: 'name=x',
+      headers: { 'content-type': 'text/plain' },
+    });
+    expect(text.statusCode).toBe(415);
+    const login = await agent(t.app).post('/api/auth/login', { email: account.email, password: account.password });
+    expect(login.statusCode).toBe(401);
+  });
+});
+
+describe('login, session and logout', () => {
+  it('signs in with a cookie that is HttpOnly, SameSite=Lax and lasts 30 days', async () => {
+    const account = newAccount();
+    const a = agent(t.app);
+    await a.post('/api/auth/register', account);
+    const res = await a.post('/api/auth/login', { email: account.email, password: account.password });
+    expect(res.statusCode).toBe(200);
+    const cookie = String(res.headers['set-cookie']);
+    expect(cookie).toMatch(/HttpOnly/);
+    expect(cookie).toMatch(/SameSite=Lax/);
+    expect(cookie).toMatch(/Max-Age=2592000/);
+    expect(cookie).not.toMatch(/Secure/);
+    const me = await a.get('/api/auth/user');
+    expect(me.json()).toMatchObject({ email: account.email, name: account.name, role: expect.any(String) });
+  });
+
+  it('answers one generic 401 for an unknown email and for a wrong password', async () => {
+    const { account } = await signedIn(t.app);
+    const wrongPassword = await agent(t.app).post('/api/auth/login', { email: account.email, password: 'wrong-password' });
+    const unknown = await agent(t.app).post('/api/auth/login', { email: 'nobody@example.com', password: 'wrong-password' });
+    expect(wrongPassword.statusCode).toBe(401);
+    expect(unknown.statusCode).toBe(401);
+    expect(wrongPassword.json()).toEqual(unknown.json());
+  });
+
+  it('logout deletes the session on the server: the old cookie answers 401', async () => {
+    const { agent: a } = await signedIn(t.app);
+    const stolen = [...a.jar].map(([k, v]) => `${k}=${v}`).join('; ');
+    expect((await a.post('/api/auth/logout')).statusCode).toBe(200);
+    const replay = await t.app.inject({ method: 'GET', url: '/api/auth/user', headers: { cookie: stolen } });
+    expect(replay.statusCode).toBe(401);
+    expect(replay.json().error.message).toBe('Not authenticated');
+  });
+
+  it('answers 401 without a cookie and with a forged one', async () => {
+    expect((await agent(t.app).get('/api/auth/user')).statusCode).toBe(401);
+    const forged = await t.app.inject({ method: 'GET', url: '/api/auth/user', headers: { cookie: 'redraft_session=forged' } });
+    expect(forged.statusCode).toBe(401);
+  });
+
+  it('refuses the eleventh rapid wrong login for one email with 429 and a retry time', async () => {
+    const { account } = await signedIn(t.app);
+    const statuses: number[] = [];
+    for (let i = 0; i < 11; i++) {
+      const res = await agent(t.app, { ip: `10.0.0.${i + 1}` }).post('/api/auth/login', { email: account.email, password: 'wrong-password' });
+      statuses.push(res.statusCode);
+    }
+    expect(statuses.slice(0, 10)).toEqual(Array(10).fill(401));
+    const last = await agent(t.app, { ip: '10.0.1.1' }).post('/api/auth/login', { email: account.email, password: account.password });
+    expect(statuses[10]).toBe(429);
+    expect(last.statusCode).toBe(429);
+    expect(last.headers['retry-after']).toMatch(/^\d+$/);
+    expect(last.json().error.message).toMatch(/try again in \d+ minutes?/);
+  });
+
+  it('refuses a cross-origin POST with 403 and accepts a same-origin one', async () => {
+    const { account } = await signedIn(t.app);
+    const body = { email: account.email, password: account.password };
+    const foreign = await agent(t.app).post('/api/auth/login', body, { origin: 'https://evil.example' });
+    expect(foreign.statusCode).toBe(403);
+    expect(foreign.headers['set-cookie']).toBeUndefined();
+    const crossSite = await agent(t.app).post('/api/auth/login', body, { 'sec-fetch-site': 'cross-site' });
+    expect(crossSite.statusCode).toBe(403);
+    const same = await agent(t.app).post('/api/auth/login', body, { origin: 'http://localhost:80', host: 'localhost:80' });
+    expect(same.statusCode).toBe(200);
+  });
+});
+
+describe('demo session', () => {
+  it('creates an isolated, non-staff demo account that is signed in', async () => {
+    const a = agent(t.app, { ip: '10.9.9.9' });
+    const res = await a.post('/api/auth/demo');
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ role: 'user', name: 'Demo User' });
+    const me = await a.get('/api/auth/user');
+    expect(me.json().id).toBe(res.json().id);
+    const other = await agent(t.app, { ip: '10.9.9.9' }).post('/api/auth/demo');
+    expect(other.json().id).not.toBe(res.json().id);
+  });
+
+  it('is rate-limited per address', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 11; i++) statuses.push((await agent(t.app, { ip: '10.8.8.8' }).post('/api/auth/demo')).statusCode);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(1);
+  });
+
+  it('cannot be signed into with a password', async () => {
+    const demo = (await agent(t.app, { ip: '10.7.7.7' }).post('/api/auth/demo')).json();
+    const res = await agent(t.app).post('/api/auth/login', { email: demo.email, password: 'whatever' });
+    expect(res.statusCode).toBe(401);
+  });
+});
+
+describe('secrets', () => {
+  it('keeps passwords, hashes and session tokens out of every log line', async () => {
+    const { account, agent: a } = await signedIn(t.app);
+    await a.get('/api/auth/user');
+    const token = [...a.jar.values()][0]!;
+    const logs = t.logs();
+    expect(logs.length).toBeGreaterThan(0);
+    expect(logs).not.toContain(account.password);
+    expect(logs).not.toContain('$argon2');
+    expect(logs).not.toContain(token);
+    expect(logs).toMatch(/"reqId":"[0-9a-f-]{36}"/);
+  });
+});

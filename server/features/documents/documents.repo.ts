@@ -1,0 +1,211 @@
+import { and, desc, eq, ilike, inArray, isNotNull, isNull, or } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { documents, documentVersions } from '../../db/schema';
+
+const documentColumns = {
+  id: documents.id,
+  filename: documents.filename,
+  originalName: documents.originalName,
+  fileSize: documents.fileSize,
+  mimeType: documents.mimeType,
+  status: documents.status,
+  statusReason: documents.statusReason,
+  userId: documents.userId,
+  uploadedAt: documents.uploadedAt,
+  processedAt: documents.processedAt,
+  lastOpenedAt: documents.lastOpenedAt,
+  archivedAt: documents.archivedAt,
+  wordCount: documents.wordCount,
+  currentVersion: documents.currentVersion,
+};
+export type DocumentRow = Awaited<ReturnType<typeof findDocument>> & {};
+
+type NewDocument = {
+  userId: number;
+  originalName: string;
+  mimeType: string;
+  blob: { key: string; size: number; sha256: string };
+};
+
+/** The document row and its version 1 commit together or not at all. */
+export async function insertDocumentWithVersion(db: Db, input: NewDocument) {
+  return db.transaction(async (tx) => {
+    const [doc] = await tx
+      .insert(documents)
+      .values({
+        filename: `${input.blob.key}.docx`,
+        originalName: input.originalName,
+        fileSize: input.blob.size,
+        mimeType: input.mimeType,
+        userId: input.userId,
+        currentVersion: 1,
+      })
+      .returning(documentColumns);
+    await tx.insert(documentVersions).values({
+      documentId: doc!.id,
+      version: 1,
+      blobKey: input.blob.key,
+      byteSize: input.blob.size,
+      sha256: input.blob.sha256,
+      createdBy: input.userId,
+    });
+    return doc!;
+  });
+}
+
+export async function findDocument(db: Db, userId: number, id: number) {
+  const [row] = await db
+    .select(documentColumns)
+    .from(documents)
+    .where(and(eq(documents.id, id), eq(documents.userId, userId)));
+  return row;
+}
+
+export async function listDocuments(db: Db, userId: number, opts: { view: 'all' | 'recent' | 'archive'; q?: string }) {
+  const filters = [eq(documents.userId, userId)];
+  filters.push(opts.view === 'archive' ? isNotNull(documents.archivedAt) : isNull(documents.archivedAt));
+  if (opts.view === 'recent') filters.push(isNotNull(documents.lastOpenedAt));
+  if (opts.q) {
+    const pattern = `%${opts.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    filters.push(or(ilike(documents.originalName, pattern), ilike(documents.plainText, pattern))!);
+  }
+  const order = opts.view === 'recent' ? [desc(documents.lastOpenedAt), desc(documents.id)] : [desc(documents.uploadedAt), desc(documents.id)];
+  return db.select(documentColumns).from(documents).where(and(...filters)).orderBy(...order);
+}
+
+export async function latestVersion(db: Db, documentId: number) {
+  const [row] = await db
+    .select({ version: documentVersions.version, blobKey: documentVersions.blobKey, editableBlobKey: documentVersions.editableBlobKey })
+    .from(documentVersions)
+    .where(eq(documentVersions.documentId, documentId))
+    .orderBy(desc(documentVersions.version))
+    .limit(1);
+  return row;
+}
+
+/** The blobs of one version: the save merge reads the editable copy the editor was given. */
+export async function findVersion(db: Db, documentId: number, version: number) {
+  const [row] = await db
+    .select({ blobKey: documentVersions.blobKey, editableBlobKey: documentVersions.editableBlobKey })
+    .from(documentVersions)
+    .where(and(eq(documentVersions.documentId, documentId), eq(documentVersions.version, version)));
+  return row;
+}
+
+export async function setStatus(db: Db, id: number, status: 'processing' | 'error', reason: string | null = null) {
+  await db.update(documents).set({ status, statusReason: reason }).where(eq(documents.id, id));
+}
+
+export async function markProcessed(
+  db: Db,
+  id: number,
+  result: { plainText: string; wordCount: number; editableBlobKey: string; processedAt: Date },
+) {
+  await db.transaction(async (tx) => {
+    await tx
+      .update(documentVersions)
+      .set({ editableBlobKey: result.editableBlobKey })
+      .where(and(eq(documentVersions.documentId, id), eq(documentVersions.version, 1)));
+    await tx
+      .update(documents)
+      .set({
+        status: 'complete',
+        statusReason: null,
+        plainText: result.plainText,
+        wordCount: result.wordCount,
+        processedAt: result.processedAt,
+      })
+      .where(eq(documents.id, id));
+  });
+}
+
+export async function markFailed(db: Db, id: number, reason: string, processedAt: Date) {
+  await db.update(documents).set({ status: 'error', statusReason: reason, processedAt }).where(eq(documents.id, id));
+}
+
+export async function setArchived(db: Db, userId: number, id: number, archivedAt: Date | null) {
+  const [row] = await db
+    .update(documents)
+    .set({ archivedAt })
+    .where(and(eq(documents.id, id), eq(documents.userId, userId)))
+    .returning({ id: documents.id });
+  return row !== undefined;
+}
+
+export async function touchOpened(db: Db, id: number, at: Date) {
+  await db.update(documents).set({ lastOpenedAt: at }).where(eq(documents.id, id));
+}
+
+/** Deletes the document and its versions; returns the blob keys that now belong to nobody. */
+export async function deleteDocument(db: Db, userId: number, id: number): Promise<string[] | undefined> {
+  return db.transaction(async (tx) => {
+    const keys = await tx
+      .select({ blobKey: documentVersions.blobKey, editableBlobKey: documentVersions.editableBlobKey })
+      .from(documentVersions)
+      .innerJoin(documents, eq(documents.id, documentVersions.documentId))
+      .where(and(eq(documents.id, id), eq(documents.userId, userId)));
+    const [gone] = await tx
+      .delete(documents)
+      .where(and(eq(documents.id, id), eq(documents.userId, userId)))
+      .returning({ id: documents.id });
+    if (!gone) return undefined;
+    return keys.flatMap((k) => [k.blobKey, ...(k.editableBlobKey ? [k.editableBlobKey] : [])]);
+  });
+}
+
+/** Every blob key a row refers to: the reconciliation's notion of "not an orphan". */
+export async function referencedBlobKeys(db: Db): Promise<Set<string>> {
+  const rows = await db
+    .select({ blobKey: documentVersions.blobKey, editableBlobKey: documentVersions.editableBlobKey })
+    .from(documentVersions);
+  return new Set(rows.flatMap((r) => [r.blobKey, ...(r.editableBlobKey ? [r.editableBlobKey] : [])]));
+}
+
+/** Documents a crash interrupted between upload and the end of processing. */
+export async function unfinishedDocumentIds(db: Db): Promise<number[]> {
+  const rows = await db
+    .select({ id: documents.id })
+    .from(documents)
+    .where(inArray(documents.status, ['uploaded', 'processing']));
+  return rows.map((r) => r.id);
+}
+
+type NewVersion = {
+  documentId: number;
+  userId: number;
+  baseVersion: number;
+  blob: { key: string; size: number; sha256: string };
+  editableBlobKey: string | null;
+  plainText: string;
+  wordCount: number;
+};
+
+/**
+ * Appends version base+1 if the document is still at `base` (row lock, so two saves on the same
+ * base cannot both win). Returns the new version number, or undefined for a stale base.
+ */
+export async function appendVersion(db: Db, v: NewVersion): Promise<number | undefined> {
+  return db.transaction(async (tx) => {
+    const [current] = await tx
+      .select({ currentVersion: documents.currentVersion })
+      .from(documents)
+      .where(and(eq(documents.id, v.documentId), eq(documents.userId, v.userId)))
+      .for('update');
+    if (!current || current.currentVersion !== v.baseVersion) return undefined;
+    const version = v.baseVersion + 1;
+    await tx.insert(documentVersions).values({
+      documentId: v.documentId,
+      version,
+      blobKey: v.blob.key,
+      editableBlobKey: v.editableBlobKey,
+      byteSize: v.blob.size,
+      sha256: v.blob.sha256,
+      createdBy: v.userId,
+    });
+    await tx
+      .update(documents)
+      .set({ currentVersion: version, plainText: v.plainText, wordCount: v.wordCount })
+      .where(eq(documents.id, v.documentId));
+    return version;
+  });
+}

@@ -1,0 +1,110 @@
+import type { Readable } from 'node:stream';
+import type { Document, DocumentListQuery } from '@common/schemas/documents';
+import { checkUploadFile } from '@common/upload-rules';
+import { DOCX_MIME_TYPE } from '@common/limits';
+import type { Deps } from '../../deps';
+import { AppError, notFound } from '../../http/app-error';
+import type { Actor } from '../auth/auth.service';
+import { processDocx, type ProcessResult } from '../../docx/process';
+import { cleanOriginalName } from './content-disposition';
+import { processDocument } from './processing';
+import * as repo from './documents.repo';
+
+export type IncomingFile = { name: string; mimeType: string | undefined; bytes: Uint8Array };
+
+export function toDocument(row: NonNullable<Awaited<ReturnType<typeof repo.findDocument>>>): Document {
+  const iso = (d: Date | null) => (d ? d.toISOString() : null);
+  return {
+    ...row,
+    uploadedAt: row.uploadedAt.toISOString(),
+    processedAt: iso(row.processedAt),
+    lastOpenedAt: iso(row.lastOpenedAt),
+    archivedAt: iso(row.archivedAt),
+  };
+}
+
+/** SPEC 5's checks on name and type, before any byte of content is read. */
+export function checkIncomingName(name: string, mimeType: string | undefined) {
+  const rejection = checkUploadFile({ name, type: mimeType });
+  if (rejection) throw new AppError('unsupported_media_type', rejection.description);
+}
+
+/**
+ * Stores an upload as version 1 and processes it. Content that is not a Word package is refused
+ * before anything is stored; the bytes are durable before the rows that name them commit.
+ */
+export async function uploadDocument(deps: Deps, actor: Actor, file: IncomingFile): Promise<Document> {
+  const originalName = cleanOriginalName(file.name);
+  checkIncomingName(originalName, file.mimeType);
+  // One pass over the bytes: content a Word package cannot be is refused before anything is
+  // stored; an internal failure ('unreadable') is stored and marked `error` like any other.
+  const processed = processDocx(file.bytes);
+  if (!processed.ok && processed.code !== 'unreadable') {
+    throw new AppError('unprocessable', processed.reason, { reason: processed.code });
+  }
+  return storeAndProcess(deps, actor, originalName, file.bytes, processed);
+}
+
+/** Shared by uploads and templates: one way a document comes into being. */
+export async function storeAndProcess(deps: Deps, actor: Actor, originalName: string, bytes: Uint8Array, processed?: ProcessResult) {
+  const blob = await deps.blobs.put(bytes);
+  let created: Awaited<ReturnType<typeof repo.insertDocumentWithVersion>>;
+  try {
+    created = await repo.insertDocumentWithVersion(deps.database.db, {
+      userId: actor.id,
+      originalName,
+      mimeType: DOCX_MIME_TYPE,
+      blob,
+    });
+  } catch (err) {
+    await deps.blobs.delete(blob.key).catch(() => undefined);
+    throw err;
+  }
+  deps.log.info({ documentId: created.id, bytes: blob.size }, 'document stored');
+  await processDocument(deps, created.id, processed);
+  return getDocument(deps, actor, created.id);
+}
+
+export async function listDocuments(deps: Deps, actor: Actor, query: DocumentListQuery) {
+  const rows = await repo.listDocuments(deps.database.db, actor.id, query);
+  return rows.map(toDocument);
+}
+
+export async function getDocument(deps: Deps, actor: Actor, id: number): Promise<Document> {
+  const row = await repo.findDocument(deps.database.db, actor.id, id);
+  if (!row) throw notFound('Document');
+  return toDocument(row);
+}
+
+export async function openDownload(deps: Deps, actor: Actor, id: number): Promise<{ doc: Document; stream: Readable }> {
+  const doc = await getDocument(deps, actor, id);
+  const version = await repo.latestVersion(deps.database.db, id);
+  if (!version) throw notFound('Document');
+  return { doc, stream: await deps.blobs.stream(version.blobKey) };
+}
+
+/** The bytes the editor opens; opening counts for the Recent view. */
+export async function openForEditing(deps: Deps, actor: Actor, id: number) {
+  const doc = await getDocument(deps, actor, id);
+  if (doc.status !== 'complete') {
+    throw new AppError('conflict', doc.status === 'error' ? (doc.statusReason ?? 'This document could not be processed.') : 'This document is still being processed.');
+  }
+  const version = await repo.latestVersion(deps.database.db, id);
+  if (!version) throw notFound('Document');
+  await repo.touchOpened(deps.database.db, id, deps.clock.now());
+  return { doc, version: version.version, bytes: await deps.blobs.get(version.editableBlobKey ?? version.blobKey) };
+}
+
+export async function setArchived(deps: Deps, actor: Actor, id: number, archived: boolean): Promise<Document> {
+  const found = await repo.setArchived(deps.database.db, actor.id, id, archived ? deps.clock.now() : null);
+  if (!found) throw notFound('Document');
+  return getDocument(deps, actor, id);
+}
+
+/** Rows go first, in one transaction; files follow. A crash in between leaves only orphan files, which the boot sweep removes. */
+export async function deleteDocument(deps: Deps, actor: Actor, id: number) {
+  const keys = await repo.deleteDocument(deps.database.db, actor.id, id);
+  if (!keys) throw notFound('Document');
+  for (const key of keys) await deps.blobs.delete(key);
+  deps.log.info({ documentId: id }, 'document deleted');
+}

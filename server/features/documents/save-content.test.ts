@@ -1,0 +1,80 @@
+import { strFromU8, strToU8, unzipSync, zipSync } from 'fflate';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { type Agent, signedIn } from '../../../tests/support/agent';
+import { corpusFile, SAMPLE } from '../../../tests/support/corpus';
+import { DOCX, multipart } from '../../../tests/support/multipart';
+import { createTestApp, type TestApp } from '../../../tests/support/test-app';
+
+let t: TestApp;
+let owner: Agent;
+let stranger: Agent;
+beforeAll(async () => {
+  t = await createTestApp();
+  owner = (await signedIn(t.app)).agent;
+  stranger = (await signedIn(t.app)).agent;
+});
+afterAll(() => t.close());
+
+async function uploaded() {
+  const body = multipart({ filename: 'contract.docx', type: DOCX, bytes: corpusFile(SAMPLE) });
+  return (await owner.post('/api/documents/upload', body.payload, body.headers)).json();
+}
+
+/** The editing copy with one word of the body changed, as the editor would send it. */
+async function edited(id: number, from: string, to: string) {
+  const res = await owner.get(`/api/documents/${id}/content`);
+  const files = unzipSync(new Uint8Array(res.rawPayload));
+  const xml = strFromU8(files['word/document.xml']!);
+  expect(xml).toContain(from);
+  files['word/document.xml'] = strToU8(xml.replace(from, to));
+  return Buffer.from(zipSync(files));
+}
+
+const save = (a: Agent, id: number, base: number | string | undefined, bytes: Buffer) =>
+  a.request({
+    method: 'PUT',
+    url: `/api/documents/${id}/content`,
+    payload: bytes,
+    headers: { 'content-type': DOCX, ...(base === undefined ? {} : { 'x-base-version': String(base) }) },
+  });
+
+it('stores each save as a new version, keeps the previous one, and downloads the latest', async () => {
+  const doc = await uploaded();
+  const first = await edited(doc.id, 'was here too!', 'was edited too!');
+  const res = await save(owner, doc.id, 1, first);
+  expect(res.statusCode).toBe(200);
+  expect(res.json()).toMatchObject({ id: doc.id, currentVersion: 2 });
+  const dl = await owner.get(`/api/documents/${doc.id}/download`);
+  expect(strFromU8(unzipSync(new Uint8Array(dl.rawPayload))['word/document.xml']!)).toContain('was edited too!');
+  expect((await owner.get(`/api/documents/${doc.id}/content`)).headers['x-document-version']).toBe('2');
+  expect((await owner.get(`/api/documents?q=was edited too`)).json().map((d: { id: number }) => d.id)).toContain(doc.id);
+});
+
+it('answers 409 to a save based on a stale version and stores nothing', async () => {
+  const doc = await uploaded();
+  const bytes = await edited(doc.id, 'was here too!', 'first edit!');
+  expect((await save(owner, doc.id, 1, bytes)).statusCode).toBe(200);
+  const stale = await save(owner, doc.id, 1, await edited(doc.id, 'first edit!', 'second edit!'));
+  expect(stale.statusCode).toBe(409);
+  expect(stale.json().error).toMatchObject({ code: 'conflict', details: { currentVersion: 2 } });
+  expect((await owner.get(`/api/documents/${doc.id}`)).json().currentVersion).toBe(2);
+});
+
+it('lets exactly one of two concurrent saves on the same base win', async () => {
+  const doc = await uploaded();
+  const a = await edited(doc.id, 'was here too!', 'edit A!');
+  const b = await edited(doc.id, 'was here too!', 'edit B!');
+  const results = await Promise.all([save(owner, doc.id, 1, a), save(owner, doc.id, 1, b)]);
+  expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+});
+
+it('refuses bad saves with a clear error and changes nothing', async () => {
+  const doc = await uploaded();
+  const good = await edited(doc.id, 'was here too!', 'changed!');
+  expect((await save(owner, doc.id, undefined, good)).statusCode).toBe(400);
+  expect((await save(owner, doc.id, 'one', good)).statusCode).toBe(400);
+  const garbage = await save(owner, doc.id, 1, Buffer.from('not a document'));
+  expect(garbage.statusCode).toBe(422);
+  expect((await save(stranger, doc.id, 1, good)).statusCode).toBe(404);
+  expect((await owner.get(`/api/documents/${doc.id}`)).json().currentVersion).toBe(1);
+});

@@ -1,0 +1,69 @@
+/**
+ * The single place that turns a failure into `{"error":{"code","message","details"}}`.
+ */
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import type { ApiErrorBody, ErrorCode } from '@common/errors';
+import { AppError } from './app-error';
+
+const codeForStatus: Record<number, ErrorCode> = {
+  400: 'bad_request',
+  401: 'unauthenticated',
+  403: 'forbidden',
+  404: 'not_found',
+  409: 'conflict',
+  413: 'payload_too_large',
+  415: 'unsupported_media_type',
+  422: 'unprocessable',
+  429: 'rate_limited',
+  503: 'unavailable',
+};
+
+export function body(code: ErrorCode | string, message: string, details?: unknown): ApiErrorBody {
+  return { error: details === undefined ? { code, message } : { code, message, details } };
+}
+
+export function installErrorHandler(app: FastifyInstance) {
+  app.setErrorHandler((err: FastifyError, request, reply) => {
+    if (err instanceof AppError) {
+      if (err.headers) reply.headers(err.headers);
+      return reply.status(err.status).send(body(err.code, err.message, err.details));
+    }
+    if (hasZodFastifySchemaValidationErrors(err)) {
+      const issues = err.validation.map((v) => ({
+        path: (v.instancePath || '').split('/').filter(Boolean).join('.'),
+        message: v.message ?? 'Invalid value',
+      }));
+      const first = issues[0];
+      const message = first ? (first.path ? `${first.path}: ${first.message}` : first.message) : 'Invalid request';
+      return reply.status(400).send(body('validation_failed', message, { issues }));
+    }
+    const status = err.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      const code = codeForStatus[status] ?? 'bad_request';
+      return reply.status(status).send(body(code, humanMessage(err, status)));
+    }
+    request.log.error({ err }, 'unhandled error');
+    return reply
+      .status(500)
+      .send(body('internal', `Something went wrong on our side. Reference: ${request.id}`));
+  });
+}
+
+/** Unknown /api paths answer JSON 404; with the web app served, every other GET gets its shell. */
+export function installNotFound(app: FastifyInstance, serveShell: boolean) {
+  app.setNotFoundHandler((request, reply) => {
+    const isPage = (request.method === 'GET' || request.method === 'HEAD') && !request.url.startsWith('/api/');
+    if (serveShell && isPage) return reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html');
+    return reply.status(404).send(body('not_found', `No API route for ${request.method} ${request.url.split('?')[0]}`));
+  });
+}
+
+/** Fastify's own 4xx messages are terse; say what to do instead. */
+function humanMessage(err: FastifyError, status: number): string {
+  if (status === 413) return 'The request is too large.';
+  if (status === 415) return 'Unsupported content type: send JSON with Content-Type: application/json.';
+  if (err.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') return 'The request body is empty; send a JSON object.';
+  if (err.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || err instanceof SyntaxError) return 'The request body is not valid JSON.';
+  return err.message;
+}

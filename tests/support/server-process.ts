@@ -1,0 +1,142 @@
+/**
+ * The real Redraft server as a child process (`node --import tsx server/main.ts`) on a free port,
+ * for the tests and benchmarks that need what `app.inject()` cannot give: a real socket, the built
+ * web app for Chromium, or a process to kill. It can be stopped (SIGTERM, or SIGKILL for a crash)
+ * and started again on the same port and DATA_DIR, which is how tests prove that sessions and
+ * acknowledged uploads survive a restart.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '../..');
+/** A cold PGlite start with migrations takes ~15 s on a 2-core machine. */
+const START_TIMEOUT_MS = 90_000;
+const STOP_TIMEOUT_MS = 15_000;
+
+export type StopSignal = 'SIGTERM' | 'SIGKILL';
+
+export type ServerOptions = {
+  /** Added to the server's environment: DATABASE_URL, AI_PROVIDER, ... */
+  env?: Record<string, string>;
+  /** A DATA_DIR the caller owns and inspects afterwards; by default a scratch one that dispose() deletes. */
+  dataDir?: string;
+};
+
+export class TestServer {
+  private child: ChildProcess | null = null;
+  private output = '';
+
+  private constructor(
+    readonly port: number,
+    readonly dataDir: string,
+    private readonly env: Record<string, string>,
+    private readonly ownsDataDir: boolean,
+  ) {}
+
+  get url() {
+    return `http://127.0.0.1:${this.port}`;
+  }
+
+  /** Resolves once /api/health answers. */
+  static async start(options: ServerOptions = {}): Promise<TestServer> {
+    const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'redraft-server-'));
+    const server = new TestServer(await freePort(), dataDir, options.env ?? {}, options.dataDir === undefined);
+    try {
+      await server.launch();
+    } catch (error) {
+      await server.dispose();
+      throw error;
+    }
+    return server;
+  }
+
+  async stop(signal: StopSignal = 'SIGTERM') {
+    const child = this.child;
+    this.child = null;
+    if (!child || child.exitCode !== null || child.signalCode !== null) return;
+    const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+    child.kill(signal);
+    // A server stuck in shutdown must not hang the suite.
+    const timer = setTimeout(() => child.kill('SIGKILL'), STOP_TIMEOUT_MS);
+    await exited;
+    clearTimeout(timer);
+  }
+
+  /**
+   * Stops the server if it is running and starts it again on the same port and DATA_DIR, so
+   * cookies a browser holds still point at it.
+   */
+  async restart(signal: StopSignal = 'SIGTERM') {
+    await this.stop(signal);
+    await this.launch();
+  }
+
+  /** Stops the server and deletes its DATA_DIR unless the caller passed it in. */
+  async dispose() {
+    await this.stop('SIGTERM');
+    if (this.ownsDataDir) fs.rmSync(this.dataDir, { recursive: true, force: true });
+  }
+
+  /** What the server printed since it last started, for failure messages. */
+  logs() {
+    return this.output;
+  }
+
+  private async launch() {
+    this.output = '';
+    const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'server/main.ts')], {
+      cwd: root,
+      // A clean environment: a developer's DATABASE_URL or AI settings must not leak into the run.
+      env: {
+        PATH: process.env.PATH ?? '',
+        HOME: process.env.HOME ?? os.tmpdir(),
+        TMPDIR: os.tmpdir(),
+        NODE_ENV: 'test',
+        LOG_LEVEL: 'warn',
+        ...this.env,
+        HOST: '127.0.0.1',
+        PORT: String(this.port),
+        DATA_DIR: this.dataDir,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    this.child = child;
+    child.stdout?.on('data', (chunk) => (this.output += String(chunk)));
+    child.stderr?.on('data', (chunk) => (this.output += String(chunk)));
+    await this.waitForHealth(child);
+  }
+
+  private async waitForHealth(child: ChildProcess) {
+    const deadline = Date.now() + START_TIMEOUT_MS;
+    for (;;) {
+      if (child.exitCode !== null || child.signalCode !== null) {
+        throw new Error(`The server exited while starting (${child.exitCode ?? child.signalCode}):\n${this.output}`);
+      }
+      const healthy = await fetch(`${this.url}/api/health`).then(
+        (res) => res.ok,
+        () => false,
+      );
+      if (healthy) return;
+      if (Date.now() > deadline) {
+        child.kill('SIGKILL');
+        throw new Error(`The server was not healthy after ${START_TIMEOUT_MS} ms:\n${this.output}`);
+      }
+      await new Promise((resolve) => setTimeout(resolve, 150));
+    }
+  }
+}
+
+/** A port the OS reports free at this moment (for a server started right after). */
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}

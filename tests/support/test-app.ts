@@ -1,0 +1,44 @@
+/**
+ * buildApp on a fresh database, with the logs captured so tests can check what they hold.
+ */
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { Writable } from 'node:stream';
+import { boot } from '../../server/boot';
+import { parseConfig } from '../../server/config';
+import { type Clock, systemClock } from '../../server/deps';
+import { createLogger } from '../../server/logger';
+import { openTestDatabase } from './test-database';
+
+export type TestAppOptions = { env?: Record<string, string>; clock?: Clock };
+
+export async function createTestApp(options: TestAppOptions = {}) {
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'redraft-test-'));
+  const config = parseConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'info', ...options.env });
+  const database = await openTestDatabase();
+  const logLines: string[] = [];
+  const sink = new Writable({
+    write(chunk, _enc, done) {
+      logLines.push(String(chunk));
+      done();
+    },
+  });
+  const { app, deps } = await boot({ config, database, clock: options.clock ?? systemClock, logger: createLogger('info', sink) });
+  await app.ready();
+  return {
+    app,
+    deps,
+    config,
+    database,
+    dataDir,
+    logs: () => logLines.join(''),
+    close: async () => {
+      await app.close();
+      await database.close();
+      await fs.rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export type TestApp = Awaited<ReturnType<typeof createTestApp>>;

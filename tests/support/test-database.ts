@@ -1,0 +1,45 @@
+/**
+ * A fresh, empty database per test file: in-memory PGlite, or (TEST_DB=postgres) a new
+ * database created on the TEST_DATABASE_URL server and dropped afterwards.
+ */
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { type Database, openDatabase } from '../../server/db/client';
+
+export async function openTestDatabase(): Promise<Database> {
+  const scratch = await createScratchPostgres();
+  if (!scratch) return openDatabase({});
+  const database = await openDatabase({ url: scratch.url });
+  return {
+    ...database,
+    close: async () => {
+      await database.close();
+      await scratch.drop();
+    },
+  };
+}
+
+/** Under TEST_DB=postgres, an empty database on the test server (for a spawned server process). */
+export async function createScratchPostgres(): Promise<{ url: string; drop: () => Promise<void> } | undefined> {
+  if (process.env.TEST_DB !== 'postgres') return undefined;
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (!adminUrl) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL');
+  const name = `redraft_test_${randomBytes(6).toString('hex')}`;
+  await withAdmin(adminUrl, (c) => c.query(`create database ${name}`));
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: () => withAdmin(adminUrl, (c) => c.query(`drop database if exists ${name} with (force)`)),
+  };
+}
+
+async function withAdmin(url: string, fn: (c: pg.Client) => Promise<unknown>) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await fn(client);
+  } finally {
+    await client.end();
+  }
+}

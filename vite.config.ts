@@ -1,0 +1,25 @@
+import path from 'node:path';
+import tailwindcss from '@tailwindcss/vite';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+// The web app lives in web/ and builds to dist/web, which the server serves.
+export default defineConfig({
+  root: path.resolve(import.meta.dirname, 'web'),
+  publicDir: path.resolve(import.meta.dirname, 'web/public'),
+  plugins: [react(), tailwindcss()],
+  resolve: {
+    alias: {
+      '@common': path.resolve(import.meta.dirname, 'common'),
+      '@web': path.resolve(import.meta.dirname, 'web'),
+    },
+  },
+  build: {
+    outDir: path.resolve(import.meta.dirname, 'dist/web'),
+    emptyOutDir: true,
+    sourcemap: true,
+  },
+  server: {
+    proxy: { '/api': 'http://127.0.0.1:3000' },
+  },
+});

@@ -1,0 +1,41 @@
+import path from 'node:path';
+import { defineConfig } from 'vitest/config';
+
+const alias = {
+  '@common': path.resolve(import.meta.dirname, 'common'),
+  '@web': path.resolve(import.meta.dirname, 'web'),
+};
+
+/**
+ * unit: pure logic beside the code. api-*: the integration suite, once on PGlite and, when
+ * TEST_DATABASE_URL is set, once more on that PostgreSQL server. Same files, same assertions.
+ */
+const apiProject = (name: string, db: 'pglite' | 'postgres') => ({
+  resolve: { alias },
+  test: {
+    name,
+    include: ['server/**/*.test.ts'],
+    exclude: ['server/**/*.unit.test.ts'],
+    environment: 'node',
+    env: { TEST_DB: db },
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+  },
+});
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        resolve: { alias },
+        test: {
+          name: 'unit',
+          include: ['common/**/*.test.ts', 'server/**/*.unit.test.ts', 'web/**/*.test.{ts,tsx}'],
+          environment: 'node',
+        },
+      },
+      apiProject('api-pglite', 'pglite'),
+      ...(process.env.TEST_DATABASE_URL ? [apiProject('api-postgres', 'postgres')] : []),
+    ],
+  },
+});

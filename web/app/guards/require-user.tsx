@@ -1,0 +1,16 @@
+import type { ReactNode } from 'react';
+import type { User } from '@common/schemas/auth';
+import { useCurrentUser } from '@web/features/auth/api/get-user';
+import { AuthScreen } from '@web/features/auth/components/auth-screen';
+import { StatusScreen } from '../layout/status-screen';
+
+/**
+ * SPEC 6 for the editor pages: signed out, the sign-in screen shows in place, and signing in
+ * brings the person back to the page they asked for.
+ */
+export function RequireUser({ children }: { children: (user: User) => ReactNode }) {
+  const { user, isLoading } = useCurrentUser();
+  if (isLoading) return <StatusScreen text="Loading..." />;
+  if (!user) return <AuthScreen redirectTo={window.location.pathname + window.location.search} />;
+  return children(user);
+}

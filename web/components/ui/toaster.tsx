@@ -1,0 +1,28 @@
+import { useEffect } from 'react';
+import { TOAST_DURATION_MS } from '@common/limits';
+import { Toast, ToastClose, ToastDescription, ToastProvider, ToastTitle, ToastViewport } from './toast';
+import { dismissToast, showToastSavedForReload, useToasts } from './use-toast';
+
+/** SPEC 9: swipe right past 50 px to dismiss. */
+const SWIPE_THRESHOLD_PX = 50;
+
+export function Toaster() {
+  const toasts = useToasts();
+  useEffect(showToastSavedForReload, []);
+
+  return (
+    <ToastProvider duration={TOAST_DURATION_MS} swipeDirection="right" swipeThreshold={SWIPE_THRESHOLD_PX}>
+      {toasts.map(({ id, title, description, variant, open }) => (
+        <Toast key={id} variant={variant} open={open} onOpenChange={(next) => !next && dismissToast(id)}>
+          <div className="grid gap-1">
+            <ToastTitle>{title}</ToastTitle>
+            {description && <ToastDescription>{description}</ToastDescription>}
+          </div>
+          <ToastClose />
+        </Toast>
+      ))}
+      {/* A stable handle: the embedded editor brings its own notification region. */}
+      <ToastViewport data-testid="toasts" />
+    </ToastProvider>
+  );
+}

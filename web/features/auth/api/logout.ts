@@ -1,0 +1,21 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '@web/lib/api-client';
+import { userQueryKey } from './get-user';
+
+export async function logout() {
+  await apiRequest('/api/auth/logout', { method: 'POST' });
+}
+
+export function useLogout() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: logout,
+    onSuccess: () => {
+      // Signed out is an answer: screens watching the user switch to their public view at once.
+      queryClient.setQueryData(userQueryKey, null);
+      // Drop everything else the old session loaded, so none of it shows to whoever uses the tab next.
+      // (Removing the user query too would detach the screens still observing it.)
+      queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== userQueryKey[0] });
+    },
+  });
+}

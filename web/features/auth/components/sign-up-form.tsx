@@ -1,0 +1,102 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { PASSWORD_MIN } from '@common/limits';
+import { RegisterSchema } from '@common/schemas/auth';
+import { Button } from '@web/components/ui/button';
+import { Field, fieldErrorId } from '@web/components/ui/field';
+import { Input } from '@web/components/ui/input';
+import { toast, toastAfterReload } from '@web/components/ui/use-toast';
+import { errorMessage } from '@web/lib/api-client';
+import { loadPage } from '@web/lib/navigation';
+import { useLogin } from '../api/login';
+import { useRegister } from '../api/register';
+import {
+  REGISTERED_AND_SIGNED_IN,
+  REGISTERED_NOT_SIGNED_IN,
+  REGISTRATION_FAILED_FALLBACK,
+  REGISTRATION_FAILED_TITLE,
+} from '../lib/auth-messages';
+
+type SignUpFormProps = {
+  redirectTo: string;
+  /** The account exists but signing in failed: the caller shows the sign-in tab for that email. */
+  onCreatedWithoutSignIn: (email: string) => void;
+};
+
+/** SPEC 4: register, then sign in with the same credentials. */
+export function SignUpForm({ redirectTo, onCreatedWithoutSignIn }: SignUpFormProps) {
+  const id = useId();
+  const registerMutation = useRegister();
+  const loginMutation = useLogin();
+  const [leaving, setLeaving] = useState(false);
+  const form = useForm({ resolver: zodResolver(RegisterSchema), defaultValues: { name: '', email: '', password: '' } });
+  const { errors, isSubmitting } = form.formState;
+  const pending = isSubmitting || leaving;
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    try {
+      await registerMutation.mutateAsync(values);
+    } catch (error) {
+      toast({
+        variant: 'destructive',
+        title: REGISTRATION_FAILED_TITLE,
+        description: errorMessage(error, REGISTRATION_FAILED_FALLBACK),
+      });
+      return;
+    }
+    try {
+      await loginMutation.mutateAsync({ email: values.email, password: values.password });
+    } catch {
+      toast(REGISTERED_NOT_SIGNED_IN);
+      form.reset();
+      onCreatedWithoutSignIn(values.email);
+      return;
+    }
+    setLeaving(true);
+    toastAfterReload(REGISTERED_AND_SIGNED_IN);
+    loadPage(redirectTo);
+  });
+
+  const describedBy = (field: 'name' | 'email' | 'password') => (errors[field] ? fieldErrorId(`${id}-${field}`) : undefined);
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="grid gap-4">
+      <Field id={`${id}-name`} label="Full Name" error={errors.name?.message}>
+        <Input
+          id={`${id}-name`}
+          autoComplete="name"
+          placeholder="Jane Doe"
+          aria-invalid={errors.name ? true : undefined}
+          aria-describedby={describedBy('name')}
+          {...form.register('name')}
+        />
+      </Field>
+      <Field id={`${id}-email`} label="Email" error={errors.email?.message}>
+        <Input
+          id={`${id}-email`}
+          type="email"
+          autoComplete="email"
+          placeholder="you@example.com"
+          aria-invalid={errors.email ? true : undefined}
+          aria-describedby={describedBy('email')}
+          {...form.register('email')}
+        />
+      </Field>
+      <Field id={`${id}-password`} label="Password" error={errors.password?.message}>
+        <Input
+          id={`${id}-password`}
+          type="password"
+          autoComplete="new-password"
+          placeholder={`At least ${PASSWORD_MIN} characters`}
+          aria-invalid={errors.password ? true : undefined}
+          aria-describedby={describedBy('password')}
+          {...form.register('password')}
+        />
+      </Field>
+      <Button type="submit" className="mt-2 w-full" disabled={pending}>
+        {pending ? 'Creating account...' : 'Create Account'}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,17 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { ChatMessageListSchema } from '@common/schemas/chat';
+import { apiRequest } from '@web/lib/api-client';
+
+export const chatQueryKey = (documentId: number) => ['chat', documentId] as const;
+
+/** GET /api/documents/{id}/chat: the user's conversation about the document, oldest first. */
+export async function getChatMessages(documentId: number) {
+  return ChatMessageListSchema.parse(await apiRequest(`/api/documents/${documentId}/chat`));
+}
+
+export const chatMessagesQueryOptions = (documentId: number) =>
+  queryOptions({ queryKey: chatQueryKey(documentId), queryFn: () => getChatMessages(documentId) });
+
+export function useChatMessages(documentId: number) {
+  return useQuery(chatMessagesQueryOptions(documentId));
+}

@@ -1,0 +1,43 @@
+/**
+ * The seam between the editor screen and whatever engine edits the document (SPEC 2, 4, 5).
+ * The embedded editor implements it today; an ONLYOFFICE one will plug in beside it, so nothing
+ * outside an implementation may reach past this interface to the engine itself.
+ */
+
+/** What the screen shows about the editor; a new object whenever any field changes. */
+export type EditorSnapshot = {
+  /** The document is loaded and can be edited. */
+  ready: boolean;
+  /** The engine's plugin channel is up (ONLYOFFICE); the embedded editor has none, so it equals `ready`. */
+  pluginReady: boolean;
+  /** The text selected in the document; '' when the selection is empty. */
+  selectedText: string;
+};
+
+export type ReplaceOptions = {
+  /** Write a tracked change (deletion + insertion by the assistant) instead of editing in place. */
+  suggest: boolean;
+};
+
+export interface EditorAdapter {
+  getSnapshot(): EditorSnapshot;
+  /** For `useSyncExternalStore`: called whenever the snapshot changes. Returns unsubscribe. */
+  subscribe(listener: () => void): () => void;
+  /** Called with the selected text on every selection change ('' for an empty one). Returns unsubscribe. */
+  onSelectionChange(listener: (selectedText: string) => void): () => void;
+  /** Called after every edit of the document's content, by the user or by this adapter. Returns unsubscribe. */
+  onContentChange(listener: () => void): () => void;
+  /** Called when the user asks the engine's own UI to save (its File > Save). Returns unsubscribe. */
+  onSaveRequest(listener: () => void): () => void;
+  /** Reads the selection from the engine again (the 'Check Selection' button) and returns it. */
+  checkSelection(): string;
+  /**
+   * Replaces the selected text with `text`, which takes the formatting of the text it replaces.
+   * Returns false when nothing was changed: not ready, no selection, or blank text (SPEC 5).
+   */
+  replaceSelection(text: string, options: ReplaceOptions): boolean;
+  /** Inserts `text` at the caret (after the selection, which stays) with the formatting there. */
+  insertAtCaret(text: string): boolean;
+  /** The document as .docx bytes, as it is now. */
+  save(): Promise<ArrayBuffer>;
+}

@@ -1,0 +1,117 @@
+/**
+ * EditorAdapter over the embedded DocxEditor (@eigenpal/docx-editor-react, see EDITOR.md).
+ * The component that mounts the editor feeds it the ref and the editor's callbacks; everything
+ * else talks to it only through the EditorAdapter interface.
+ */
+import type { DocxEditorRef } from '@eigenpal/docx-editor-react';
+import type { EditorAdapter, EditorSnapshot, ReplaceOptions } from '../editor-adapter';
+import { insertAt, replaceRange, suggestReplacement } from './text-transactions';
+
+export class EmbeddedEditorAdapter implements EditorAdapter {
+  private ref: DocxEditorRef | null = null;
+  private snapshot: EditorSnapshot = { ready: false, pluginReady: false, selectedText: '' };
+  private readonly listeners = new Set<() => void>();
+  private readonly selectionListeners = new Set<(selectedText: string) => void>();
+  private readonly contentListeners = new Set<() => void>();
+  private readonly saveListeners = new Set<() => void>();
+
+  getSnapshot = (): EditorSnapshot => this.snapshot;
+
+  subscribe = (listener: () => void) => subscribeTo(this.listeners, listener);
+  onSelectionChange = (listener: (selectedText: string) => void) => subscribeTo(this.selectionListeners, listener);
+  onContentChange = (listener: () => void) => subscribeTo(this.contentListeners, listener);
+  onSaveRequest = (listener: () => void) => subscribeTo(this.saveListeners, listener);
+
+  /**
+   * Called by the mounting component with the editor's ref. The editor renews its handle now and
+   * then (null, then the new one), so a null here is not an unmount: `detach` is.
+   */
+  attach(ref: DocxEditorRef | null) {
+    this.ref = ref;
+  }
+
+  /** The editor unmounted. */
+  detach() {
+    this.ref = null;
+    this.update({ ready: false, pluginReady: false, selectedText: '' });
+  }
+
+  /** `onEditorViewReady`: the document is laid out and editable. There are no plugins to wait for. */
+  handleViewReady = () => {
+    this.update({ ready: true, pluginReady: true });
+  };
+
+  handleSelectionChange = () => {
+    const selectedText = this.readSelection();
+    // The editor reports every caret move; listeners care about the text.
+    if (selectedText === this.snapshot.selectedText) return;
+    this.update({ selectedText });
+    for (const listener of this.selectionListeners) listener(selectedText);
+  };
+
+  handleContentChange = () => {
+    for (const listener of this.contentListeners) listener();
+  };
+
+  /**
+   * The editor's `onSave`. It fires after every serialisation, ours included; listeners ask for a
+   * save, which does nothing when nothing is unsaved, so our own saves do not loop.
+   */
+  handleSaveRequest = () => {
+    for (const listener of this.saveListeners) listener();
+  };
+
+  checkSelection = () => {
+    this.handleSelectionChange();
+    return this.snapshot.selectedText;
+  };
+
+  replaceSelection = (text: string, { suggest }: ReplaceOptions) => {
+    const view = this.view();
+    if (!view || view.state.selection.empty) return false;
+    const { from, to } = view.state.selection;
+    const tr = suggest ? suggestReplacement(view.state, from, to, text) : replaceRange(view.state, from, to, text);
+    return this.apply(tr);
+  };
+
+  insertAtCaret = (text: string) => {
+    const view = this.view();
+    if (!view) return false;
+    return this.apply(insertAt(view.state, view.state.selection.to, text));
+  };
+
+  save = async () => {
+    const bytes = await this.ref?.save();
+    if (!bytes) throw new Error('The editor could not write the document.');
+    return bytes;
+  };
+
+  private view() {
+    if (!this.snapshot.ready) return null;
+    return this.ref?.getEditorRef()?.getView() ?? null;
+  }
+
+  private apply(tr: ReturnType<typeof insertAt>) {
+    const view = this.view();
+    if (!view || !tr) return false;
+    view.dispatch(tr);
+    this.handleSelectionChange();
+    return true;
+  }
+
+  private readSelection() {
+    return this.ref?.getSelectionInfo()?.selectedText ?? '';
+  }
+
+  private update(patch: Partial<EditorSnapshot>) {
+    this.snapshot = { ...this.snapshot, ...patch };
+    for (const listener of this.listeners) listener();
+  }
+}
+
+function subscribeTo<T>(set: Set<T>, listener: T) {
+  set.add(listener);
+  return () => {
+    set.delete(listener);
+  };
+}

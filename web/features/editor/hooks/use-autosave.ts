@@ -1,0 +1,82 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { ApiError, errorMessage } from '@web/lib/api-client';
+import { documentQueryKey } from '../api/get-document';
+import { saveDocumentContent } from '../api/save-document-content';
+import type { EditorAdapter } from '../editor-adapter';
+import { Autosaver, type SaveStatus } from '../lib/autosaver';
+
+/** Long enough that a typist is not saving every word, short enough that little is ever lost. */
+export const AUTOSAVE_DELAY_MS = 2000;
+
+type UseAutosaveOptions = {
+  adapter: Pick<EditorAdapter, 'onContentChange' | 'onSaveRequest' | 'save'>;
+  documentId: number;
+  /** The version the editor opened; each save moves it on. */
+  baseVersion: number;
+};
+
+/**
+ * Saves the document a moment after the last change, on Ctrl+S and on the editor's own File >
+ * Save (issue 4, point 5), and warns before the tab closes while something is unsaved.
+ */
+export function useAutosave({ adapter, documentId, baseVersion }: UseAutosaveOptions) {
+  const queryClient = useQueryClient();
+  const [status, setStatus] = useState<SaveStatus>({ state: 'saved', message: null });
+  const base = useRef(baseVersion);
+  const [saver] = useState(
+    () =>
+      new Autosaver({
+        delayMs: AUTOSAVE_DELAY_MS,
+        write: async () => {
+          const saved = await saveDocumentContent(documentId, await adapter.save(), base.current);
+          base.current = saved.currentVersion;
+          queryClient.setQueryData(documentQueryKey(documentId), saved);
+          // The library lists show the new modified time and word count.
+          void queryClient.invalidateQueries({ queryKey: ['documents', 'list'] });
+        },
+        describe: (error) => ({
+          conflict: error instanceof ApiError && error.status === 409,
+          message: errorMessage(error, 'The document could not be saved. Check your connection and try again.'),
+        }),
+        onStatus: setStatus,
+      }),
+  );
+
+  useEffect(() => {
+    const offChange = adapter.onContentChange(() => saver.markChanged());
+    const offSave = adapter.onSaveRequest(() => void saver.saveNow());
+    return () => {
+      offChange();
+      offSave();
+      saver.dispose();
+    };
+  }, [adapter, saver]);
+
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (!(event.ctrlKey || event.metaKey) || event.altKey || event.key.toLowerCase() !== 's') return;
+      // Ours, not the browser's 'Save page as' nor the editor's own binding.
+      event.preventDefault();
+      event.stopPropagation();
+      void saver.saveNow();
+    };
+    window.addEventListener('keydown', onKeyDown, { capture: true });
+    return () => window.removeEventListener('keydown', onKeyDown, { capture: true });
+  }, [saver]);
+
+  useEffect(() => {
+    const onBeforeUnload = (event: BeforeUnloadEvent) => {
+      if (!saver.dirty) return;
+      event.preventDefault();
+      // Older browsers show the warning only when returnValue is set.
+      event.returnValue = '';
+    };
+    window.addEventListener('beforeunload', onBeforeUnload);
+    return () => window.removeEventListener('beforeunload', onBeforeUnload);
+  }, [saver]);
+
+  const saveNow = useCallback(() => saver.saveNow(), [saver]);
+  const isDirty = useCallback(() => saver.dirty, [saver]);
+  return { status, saveNow, isDirty };
+}

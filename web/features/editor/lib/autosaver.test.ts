@@ -1,0 +1,90 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { Autosaver, type SaveState } from './autosaver';
+
+const DELAY = 2000;
+
+function setup(write: () => Promise<void> = async () => {}) {
+  const states: SaveState[] = [];
+  const writes = vi.fn(write);
+  const saver = new Autosaver({
+    delayMs: DELAY,
+    write: writes,
+    describe: (error) => ({ conflict: error === 'conflict', message: String(error) }),
+    onStatus: (s) => states.push(s.state),
+  });
+  return { saver, writes, states };
+}
+
+describe('Autosaver', () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
+  it('saves once, DELAY after the last of several changes', async () => {
+    const { saver, writes, states } = setup();
+    saver.markChanged();
+    await vi.advanceTimersByTimeAsync(DELAY - 1);
+    saver.markChanged();
+    await vi.advanceTimersByTimeAsync(DELAY - 1);
+    expect(writes).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(1);
+    expect(writes).toHaveBeenCalledTimes(1);
+    expect(states).toEqual(['unsaved', 'unsaved', 'saving', 'saved']);
+    expect(saver.dirty).toBe(false);
+  });
+
+  it('saves now on request, and not at all when nothing changed', async () => {
+    const { saver, writes } = setup();
+    await saver.saveNow();
+    expect(writes).not.toHaveBeenCalled();
+    saver.markChanged();
+    await saver.saveNow();
+    expect(writes).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(DELAY * 2);
+    expect(writes).toHaveBeenCalledTimes(1);
+  });
+
+  it('a change during a save is saved by a second save, never by a parallel one', async () => {
+    let finish: () => void = () => {};
+    const { saver, writes, states } = setup(() => new Promise<void>((resolve) => (finish = resolve)));
+    saver.markChanged();
+    const first = saver.saveNow();
+    saver.markChanged();
+    const second = saver.saveNow();
+    expect(writes).toHaveBeenCalledTimes(1);
+    finish();
+    await first;
+    await vi.waitFor(() => expect(writes).toHaveBeenCalledTimes(2));
+    finish();
+    await second;
+    expect(states.at(-1)).toBe('saved');
+    expect(saver.dirty).toBe(false);
+  });
+
+  it('a failure stays unsaved and retries with the next change', async () => {
+    let fail = true;
+    const { saver, writes, states } = setup(async () => {
+      if (fail) throw new Error('offline');
+    });
+    saver.markChanged();
+    await saver.saveNow();
+    expect(saver.current).toEqual({ state: 'failed', message: 'Error: offline' });
+    expect(saver.dirty).toBe(true);
+    fail = false;
+    saver.markChanged();
+    await vi.advanceTimersByTimeAsync(DELAY);
+    expect(writes).toHaveBeenCalledTimes(2);
+    expect(states.at(-1)).toBe('saved');
+  });
+
+  it('a conflict stops saving for good', async () => {
+    const { saver, writes } = setup(() => Promise.reject('conflict'));
+    saver.markChanged();
+    await saver.saveNow();
+    expect(saver.current.state).toBe('conflict');
+    saver.markChanged();
+    await vi.advanceTimersByTimeAsync(DELAY);
+    await saver.saveNow();
+    expect(writes).toHaveBeenCalledTimes(1);
+    expect(saver.current.state).toBe('conflict');
+  });
+});

@@ -1,0 +1,94 @@
+/**
+ * When to save, as a small state machine independent of React and of the editor: every change
+ * restarts a countdown; when it runs out (or on Ctrl+S) the document is written once. Changes made
+ * while a save runs are saved by the next one, so a save never races another.
+ * A conflict (the document moved on elsewhere) stops saving for good: only a reload resolves it.
+ */
+
+export type SaveState = 'saved' | 'unsaved' | 'saving' | 'failed' | 'conflict';
+export type SaveStatus = { state: SaveState; message: string | null };
+
+export type AutosaverOptions = {
+  delayMs: number;
+  /** Writes the document as it is now. */
+  write: () => Promise<void>;
+  /** What went wrong, in words; `conflict` when the server refused a stale base version. */
+  describe: (error: unknown) => { conflict: boolean; message: string };
+  onStatus: (status: SaveStatus) => void;
+};
+
+export class Autosaver {
+  private revision = 0;
+  private savedRevision = 0;
+  private running: Promise<void> | null = null;
+  private timer: ReturnType<typeof setTimeout> | undefined;
+  private status: SaveStatus = { state: 'saved', message: null };
+
+  constructor(private readonly options: AutosaverOptions) {}
+
+  get current(): SaveStatus {
+    return this.status;
+  }
+
+  get dirty(): boolean {
+    return this.revision !== this.savedRevision;
+  }
+
+  /** The document changed: count it and restart the countdown. */
+  markChanged() {
+    if (this.status.state === 'conflict') return;
+    this.revision += 1;
+    if (!this.running) this.publish({ state: 'unsaved', message: null });
+    this.schedule();
+  }
+
+  /** Saves now if anything is unsaved; resolves when that save (and any it had to wait for) ends. */
+  async saveNow(): Promise<void> {
+    clearTimeout(this.timer);
+    if (this.running) {
+      await this.running;
+      if (this.dirty && this.status.state !== 'conflict') return this.saveNow();
+      return;
+    }
+    if (!this.dirty || this.status.state === 'conflict') return;
+    this.running = this.run();
+    try {
+      await this.running;
+    } finally {
+      this.running = null;
+    }
+  }
+
+  dispose() {
+    clearTimeout(this.timer);
+  }
+
+  private async run() {
+    const revision = this.revision;
+    this.publish({ state: 'saving', message: null });
+    try {
+      await this.options.write();
+    } catch (error) {
+      const { conflict, message } = this.options.describe(error);
+      this.publish({ state: conflict ? 'conflict' : 'failed', message });
+      return;
+    }
+    this.savedRevision = revision;
+    if (this.dirty) {
+      this.publish({ state: 'unsaved', message: null });
+      this.schedule();
+    } else {
+      this.publish({ state: 'saved', message: null });
+    }
+  }
+
+  private schedule() {
+    clearTimeout(this.timer);
+    this.timer = setTimeout(() => void this.saveNow(), this.options.delayMs);
+  }
+
+  private publish(status: SaveStatus) {
+    this.status = status;
+    this.options.onStatus(status);
+  }
+}

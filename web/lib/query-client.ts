@@ -1,0 +1,15 @@
+/**
+ * Server data lives only in TanStack Query (SPEC 7): nothing is retried, data never goes stale on
+ * its own and is not refetched on window focus; mutations invalidate what they change.
+ * Query keys are `[feature, ...params]`, e.g. `['auth', 'user']`.
+ */
+import { QueryClient } from '@tanstack/react-query';
+
+export function createQueryClient() {
+  return new QueryClient({
+    defaultOptions: {
+      queries: { retry: false, staleTime: Infinity, refetchOnWindowFocus: false },
+      mutations: { retry: false },
+    },
+  });
+}
