@@ -14,7 +14,11 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 async function main() {
   const config = parseConfig(process.env);
   const logger = createLogger(config.logLevel);
-  const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
+  const database = await openDatabase({
+    url: config.databaseUrl,
+    dataDir: config.dataDir,
+    onIdleError: (err) => logger.warn({ err }, 'an idle database connection failed; the pool will reconnect'),
+  });
   const { app } = await boot({ config, database, clock: systemClock, logger, webRoot: path.join(root, 'dist', 'web') });
 
   const shutdown = async (signal: string) => {

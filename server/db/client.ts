@@ -22,9 +22,17 @@ export type Database = { db: Db; kind: DbKind; ping: () => Promise<void>; close:
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
 /** `dataDir` undefined with no url gives an in-memory PGlite (tests). */
-export async function openDatabase(opts: { url?: string; dataDir?: string }): Promise<Database> {
+export async function openDatabase(opts: {
+  url?: string;
+  dataDir?: string;
+  /** Told when an idle pooled connection dies (server restart, admin kill); the pool replaces it. */
+  onIdleError?: (err: Error) => void;
+}): Promise<Database> {
   if (opts.url) {
     const pool = new pg.Pool({ connectionString: opts.url, max: 10 });
+    // Without a listener the pool rethrows an idle client's error and the process dies: a
+    // PostgreSQL restart would take Redraft down instead of costing one reconnect.
+    pool.on('error', (err) => opts.onIdleError?.(err));
     const db = drizzlePg(pool, { schema });
     await migratePg(db, { migrationsFolder });
     return withPing(db as unknown as Db, 'postgres', () => pool.end());

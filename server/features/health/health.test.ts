@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../../tests/support/test-app';
 
 let t: TestApp;
@@ -51,4 +52,14 @@ it('turns malformed JSON into a 400 with a clear message', async () => {
   });
   expect(res.statusCode).toBe(400);
   expect(res.json().error.message).toBe('The request body is not valid JSON.');
+});
+
+it.runIf(process.env.TEST_DB === 'postgres')('stays up when PostgreSQL drops its idle connections', async () => {
+  const burst = () => Promise.all(Array.from({ length: 6 }, () => t.app.inject({ method: 'GET', url: '/api/health' })));
+  await burst(); // the pool now holds several idle connections
+  await t.database.db.execute(
+    sql`select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()`,
+  );
+  await new Promise((resolve) => setTimeout(resolve, 200)); // let the terminations reach the idle sockets
+  for (const res of await burst()) expect(res.json().status).toBe('ok');
 });
