@@ -3,6 +3,7 @@
  * database created on the TEST_DATABASE_URL server and dropped afterwards.
  */
 import { randomBytes } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { type Database, openDatabase } from '../../server/db/client';
 
@@ -42,4 +43,11 @@ async function withAdmin(url: string, fn: (c: pg.Client) => Promise<unknown>) {
   } finally {
     await client.end();
   }
+}
+
+/** What a PostgreSQL restart does to a pool: every connection but the one asking is killed. */
+export async function terminateOtherConnections(database: Database): Promise<void> {
+  await database.db.execute(
+    sql`select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()`,
+  );
 }

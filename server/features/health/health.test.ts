@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { sql } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../../tests/support/test-app';
+import { terminateOtherConnections } from '../../../tests/support/test-database';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -57,9 +57,7 @@ it('turns malformed JSON into a 400 with a clear message', async () => {
 it.runIf(process.env.TEST_DB === 'postgres')('stays up when PostgreSQL drops its idle connections', async () => {
   const burst = () => Promise.all(Array.from({ length: 6 }, () => t.app.inject({ method: 'GET', url: '/api/health' })));
   await burst(); // the pool now holds several idle connections
-  await t.database.db.execute(
-    sql`select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()`,
-  );
+  await terminateOtherConnections(t.database);
   await new Promise((resolve) => setTimeout(resolve, 200)); // let the terminations reach the idle sockets
   for (const res of await burst()) expect(res.json().status).toBe('ok');
 });
