@@ -145,4 +145,24 @@ describe('a paragraph that only anchors a text box, which the editor drops', () 
     expect(movedPicturesArrived(unexplained)).toBe(false);
     expect(mergeParagraph(unexplained, ctx, 'matched')).toEqual({ kind: 'fallback', reason: 'a picture was added' });
   });
+
+  const boxDocx = (body: string) => buildDocx({ body, rootAttrs: NS.replace(/^xmlns:w="[^"]*" /, '') });
+  const after2018 = p('0FE9D5A4', `${centred}${r('2018')}`);
+
+  it('mergeSave keeps the anchor and the box it holds when the editor moved the box', () => {
+    const base = boxDocx(anchor + next + after);
+    const { bytes, report } = mergeSave(base, boxDocx(editorsNext + after));
+    expect(bodyOf(bytes)).toBe(bodyOf(base));
+    expect(report.fallbacks).toEqual([]);
+    // ...and beside an edit the user made elsewhere.
+    const edited = mergeSave(base, boxDocx(editorsNext + after2018));
+    expect(bodyOf(edited.bytes)).toBe(bodyOf(base).replace('>2017<', '>2018<'));
+    expect(edited.report.fallbacks).toEqual([]);
+  });
+
+  it('mergeSave cuts the anchor when the box is gone from the editor too: the user deleted it', () => {
+    const base = boxDocx(anchor + next + after);
+    const { bytes } = mergeSave(base, boxDocx(next + after));
+    expect(bodyOf(bytes)).toBe(next + after);
+  });
 });

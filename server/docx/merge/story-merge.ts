@@ -4,10 +4,10 @@ import type { Calibration } from './formatting';
 import { type RelationshipMap, adoptFragment } from './fragment';
 import { type ParagraphModel, declarationsAt, readParagraph } from './paragraph';
 import { readParagraphs } from './read-many';
-import { type MergeContext, type Pair, type ParagraphResult, learn, mergeParagraph, pairOf } from './paragraph-merge';
+import { type MergeContext, type Pair, type ParagraphResult, learn, mergeParagraph, movedPicturesArrived, pairOf } from './paragraph-merge';
 import { type MergeFallback, type ParagraphChange, type ParagraphCounts, emptyCounts } from './report';
 import { type ContainerPairs, Places, type Splice, commentIdsOf, containersOf, contentStart, deletable, firstParaId, flatChildren, isStructural, paragraphsIn, structuralParent } from './structure';
-import { type Block, type StoryTree, readTree } from './tree';
+import { type Block, type StoryTree, readTree, textBoxMoves } from './tree';
 
 /**
  * Merges one part that holds paragraphs (the body, a header, the footnotes...). The base part's
@@ -41,6 +41,8 @@ export class StoryMerge {
   private readonly splices: Splice[] = [];
   private readonly cutParagraphs = new Set<Block>();
   private readonly ignored = new Set<Block>();
+  /** Text-box anchors the editor dropped and whose boxes it wrote into the next paragraph: kept. */
+  private readonly movedAnchors = new Set<Block>();
   private readonly baseParents: Map<Block, Block>;
   private readonly editedParents: Map<Block, Block>;
 
@@ -80,11 +82,15 @@ export class StoryMerge {
       editedModels = readParagraphs(edited.xml, differing.map((d) => d[2]));
     }
     const places = new Places();
+    const moves = textBoxMoves(base.paragraphs, (b) => pairs.baseToEdited[b.index]! >= 0);
     for (const [i, b, e] of differing) {
       try {
         const bm = baseModels?.get(b) ?? readParagraph(base.xml, b);
         const em = editedModels?.get(e) ?? readParagraph(edited.xml, e);
-        const pair = pairOf(base.xml, bm, edited.xml, em, places.of(b), this.inComments);
+        const anchors = moves.get(b) ?? [];
+        const moved = anchors.reduce((n, a) => n + a.textBoxes, 0);
+        const pair = pairOf(base.xml, bm, edited.xml, em, places.of(b), this.inComments, moved);
+        if (movedPicturesArrived(pair)) for (const a of anchors) this.movedAnchors.add(a);
         learn(pair, calibration);
         this.details.set(i, pair);
       } catch (err) {
@@ -199,10 +205,10 @@ export class StoryMerge {
    * not what it never showed (rows and cells in content controls), which the user cannot have deleted.
    */
   private deleteRest(bc: Block, kept: ReadonlySet<Block>, containers: ContainerPairs): void {
-    const keptInside = (b: Block): boolean => kept.has(b) || b.children.some(keptInside);
+    const keptInside = (b: Block): boolean => kept.has(b) || this.movedAnchors.has(b) || b.children.some(keptInside);
     const visit = (b: Block) => {
       for (const child of b.children) {
-        if (kept.has(child) || !child.hasParagraphs && !(child.local === 'p' && child.index >= 0)) continue;
+        if (kept.has(child) || this.movedAnchors.has(child) || !child.hasParagraphs && !(child.local === 'p' && child.index >= 0)) continue;
         if (containers.unseen.all(child)) continue;
         if (child.local === 'p' && child.w) {
           this.cut(child);
