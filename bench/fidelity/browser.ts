@@ -164,6 +164,7 @@ async function clickEndOfFirstRun(page: Page) {
  * drag: the page may still have been moving (zoom to fit, fonts). Then give up.
  */
 async function selectWord(page: Page, t: WordTarget): Promise<string[]> {
+  await scrollUntilPainted(page, t.paraId);
   try {
     return await dragOver(page, t);
   } catch (first) {
@@ -172,6 +173,25 @@ async function selectWord(page: Page, t: WordTarget): Promise<string[]> {
       throw new Unreachable(message(first));
     });
     return [`the first mouse drag missed (${message(first)}); the second selected the word`, ...notes];
+  }
+}
+
+/**
+ * A long document's pages are painted only near the view (the editor virtualises them), so the
+ * harness scrolls down a screen at a time, as a reader would, until the paragraph is painted.
+ */
+async function scrollUntilPainted(page: Page, paraId: string): Promise<void> {
+  const painted = `.layout-paragraph[data-para-id="${paraId}"]`;
+  for (let step = 0; step < 5_000 && (await page.locator(painted).count()) === 0; step++) {
+    const moved = await page.evaluate(() => {
+      const scroller = document.querySelector<HTMLElement>('.docx-editor__scroll-container');
+      if (!scroller) return false;
+      const before = scroller.scrollTop;
+      scroller.scrollTop = before + scroller.clientHeight * 0.8;
+      return scroller.scrollTop > before;
+    });
+    if (!moved) break;
+    await page.waitForTimeout(30);
   }
 }
 
@@ -221,7 +241,7 @@ async function selectionIs(page: Page, word: string): Promise<boolean> {
 /**
  * Where the word is painted: the paragraph's painted fragments (a paragraph split over pages has
  * several), the occurrence-th whole-word match in the text of its `.layout-run-text` spans read
- * in order (a word may be painted as several spans, one per run or per glyph cluster). A match
+ * in order, tabs and breaks between them (a word may be painted as several spans, one per run or per glyph cluster). A match
  * that does not lie on one line is an error: a drag over it would not select just the word.
  */
 async function wordBox(page: Page, t: WordTarget): Promise<{ x: number; y: number; width: number }> {
@@ -231,7 +251,12 @@ async function wordBox(page: Page, t: WordTarget): Promise<{ x: number; y: numbe
     const nodes: { node: Node; from: number }[] = [];
     let text = '';
     for (const fragment of fragments) {
-      for (const span of fragment.querySelectorAll('.layout-run-text')) {
+      for (const span of fragment.querySelectorAll('.layout-run-text, .layout-run-tab, .layout-run-linebreak')) {
+        // A painted tab or break parts words as the document's does ("Assigned<tab>Left").
+        if (!span.classList.contains('layout-run-text')) {
+          text += '\t';
+          continue;
+        }
         const node = span.firstChild;
         if (!node?.textContent) continue;
         nodes.push({ node, from: text.length });
