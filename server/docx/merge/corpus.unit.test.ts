@@ -132,9 +132,9 @@ describe.skipIf(files.length === 0)('mergeSave over the corpus', () => {
 
   it.each(SCENARIOS)('%s: every other paragraph and part keeps its bytes; the edit is exactly the user\'s', (scenario) => {
     const t = tallies.get(scenario)!;
-    // 77 documents have a whole word to edit (Bug55142's 'abc' runs on into the next run's 'de',
-    // so that one has none).
-    expect(t.documents).toBeGreaterThanOrEqual(scenario === 'unchanged' ? 147 : 77);
+    // 79 documents have a whole word, in any script, to edit (Bug55142's 'abc' runs on into the
+    // next run's 'de', and 52288's only sentence is bold by its style, so those two have none).
+    expect(t.documents).toBeGreaterThanOrEqual(scenario === 'unchanged' ? 147 : 79);
     expect(t.failures).toEqual([]);
   });
 });

@@ -31,7 +31,8 @@ export interface Target {
   readonly wordAt: number;
 }
 
-const WORDS = /(?<=^|[ (\u201c"])[A-Za-z]{3,}(?=$|[ ,.;:)\u201d"!?])/g;
+/** A word of three or more letters of any script, set off by spaces or punctuation. */
+const WORDS = /(?<=^|[ (\u201c"\u00ab])\p{L}{3,}(?=$|[ ,.;:)\u201d"!?\u00bb])/gu;
 
 /** The first body paragraph of 3+ words with a word (after a space) inside a plain, not bold run. */
 export function findTarget(files: Record<string, Uint8Array>, mainPart: string): Target | undefined {
@@ -51,9 +52,11 @@ export function* targets(files: Record<string, Uint8Array>, mainPart: string): G
       const wrapped = p.wrappers.some((w) => w.runs.includes(r));
       if (wrapped || run.link || run.revision) continue;
       // Bold already (directly or by style), hidden or capitals: "make it bold" would show nothing.
-      if (run.rPr && /<w:(b|vanish|caps)\b/.test(xml.slice(run.rPr.start, run.rPr.end))) continue;
+      if (run.rPr && /<w:(b|vanish|caps)\b(?![^>]*w:val="(0|false|off)")/.test(xml.slice(run.rPr.start, run.rPr.end))) continue;
       const rStyle = run.rPr?.children.find((c) => c.local === 'rStyle');
-      if (styles.inherited(styleOf(p), rStyle ? (attr(rStyle.attrs, 'val') ?? '') : '', 'b') === 'on') continue;
+      // Direct w:b (on or off) decides; without it, the styles do.
+      const direct = run.rPr?.children.find((c) => c.local === 'b');
+      if (!direct && styles.inherited(styleOf(p), rStyle ? (attr(rStyle.attrs, 'val') ?? '') : '', 'b') === 'on') continue;
       for (const item of run.items) {
         if (item.local !== 't') continue;
         const rawStart = xml.indexOf('>', item.start) + 1;
@@ -103,6 +106,11 @@ export function applyEdit(xml: string, t: Target, scenario: Exclude<Scenario, 'u
 }
 
 function withBold(rPr: string): string {
+  // A run that turns a bold style off (w:b w:val="0") is turned on in place.
+  if (/<w:b\b[^>]*\/>/.test(rPr)) {
+    const on = rPr.replace(/<w:b\b[^>]*\/>/, '<w:b/>');
+    return /<w:bCs\b/.test(on) ? on.replace(/<w:bCs\b[^>]*\/>/, '<w:bCs/>') : on.replace('<w:b/>', '<w:b/><w:bCs/>');
+  }
   // After rStyle, rFonts (CT_RPr's order), else first.
   const m = /^<w:rPr>((?:<w:rStyle\b[^>]*\/>)?(?:<w:rFonts\b[^>]*\/>)?)/.exec(rPr);
   if (!m) return rPr.replace(/<\/w:rPr>$/, '<w:b/><w:bCs/></w:rPr>');
