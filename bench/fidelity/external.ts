@@ -12,6 +12,8 @@ import path from 'node:path';
 
 export interface ExternalResult {
   libreOffice: boolean;
+  /** The replacement is in the text of LibreOffice's PDF (null: not asked, or no pdftotext). */
+  libreOfficeText: boolean | null;
   pythonDocx: boolean;
   /** The replacement is in python-docx's `paragraph.text` of the edited paragraph (null: not asked). */
   pythonText: boolean | null;
@@ -31,6 +33,12 @@ export function toolsAvailable(): { soffice: boolean; pythonDocx: boolean } {
   const soffice = spawnSync('soffice', ['--version'], { encoding: 'utf8' }).status === 0;
   const py = spawnSync('/usr/bin/python3', ['-c', 'import docx'], { encoding: 'utf8' }).status === 0;
   return { soffice, pythonDocx: py };
+}
+
+/** The text LibreOffice laid out in a converted PDF, whitespace collapsed (poppler's pdftotext), or undefined without it. */
+export function pdfText(pdf: string): string | undefined {
+  const r = spawnSync('pdftotext', ['-enc', 'UTF-8', pdf, '-'], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+  return r.status === 0 ? r.stdout.replace(/\s+/g, ' ') : undefined;
 }
 
 /** Converts every .docx in `dir` to PDF in one soffice run; returns the names that produced a non-empty PDF. */

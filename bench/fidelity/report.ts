@@ -27,6 +27,7 @@ export interface Outcome {
   mergeReport?: MergeReport;
   comparison?: Comparison;
   libreOffice?: boolean;
+  libreOfficeText?: boolean | null;
   pythonDocx?: boolean;
   pythonText?: boolean | null;
   pythonXmlText?: boolean | null;
@@ -70,8 +71,8 @@ export function renderReport(outcomes: readonly Outcome[], info: RunInfo): strin
     "(server/docx/merge/canonical.ts tokens: each character with its run's properties and wrappers) as the base paragraph with exactly the user's edit; " +
     'for bold, w:b with or without w:bCs; for suggest, w:del and w:ins by "AI Assistant" (their ids and dates aside).');
   L.push('');
-  L.push('| scenario | tried | passed | failed | no word to edit | saves sent | edited paragraph byte-exact | word keeps its w:rPr | LibreOffice PDF | python-docx opens | replacement in python-docx text |');
-  L.push('|---|---|---|---|---|---|---|---|---|---|---|');
+  L.push('| scenario | tried | passed | failed | no word to edit | saves sent | edited paragraph byte-exact | word keeps its w:rPr | LibreOffice PDF | replacement in the PDF | python-docx opens | replacement in python-docx text |');
+  L.push('|---|---|---|---|---|---|---|---|---|---|---|---|');
   const scenarios = [...new Set(outcomes.map((o) => o.scenario))];
   for (const s of scenarios) {
     const all = outcomes.filter((o) => o.scenario === s);
@@ -83,7 +84,7 @@ export function renderReport(outcomes: readonly Outcome[], info: RunInfo): strin
     const text = s === 'replace' || s === 'suggest' ? `${count(saved, (o) => o.pythonText)} (w:t text ${count(saved, (o) => o.pythonXmlText)})` : '–';
     L.push(`| ${s} | ${tried.length} | ${passed.length} | ${tried.length - passed.length} | ${all.length - tried.length} | ${count(tried, (o) => o.puts > 0)} | ` +
       `${edits.length ? count(edits, (o) => o.comparison?.exact) : '–'} | ${edits.length ? count(edits, (o) => o.comparison?.rPrKept) : '–'} | ` +
-      `${info.tools.soffice && saved.length ? count(saved, (o) => o.libreOffice) : '–'} | ${info.tools.pythonDocx && saved.length ? count(saved, (o) => o.pythonDocx) : '–'} | ${text} |`);
+      `${info.tools.soffice && saved.length ? count(saved, (o) => o.libreOffice) : '–'} | ${info.tools.soffice && (s === 'replace' || s === 'suggest') && saved.length ? count(saved, (o) => o.libreOfficeText) : '–'} | ${info.tools.pythonDocx && saved.length ? count(saved, (o) => o.pythonDocx) : '–'} | ${text} |`);
   }
   L.push('');
   for (const s of scenarios) L.push(`- ${s}: ${SCENARIO_TEXT[s]}`);

@@ -26,7 +26,7 @@ import { readTree } from '../../server/docx/merge/tree';
 import { Api } from './api';
 import { EditorSession, REPLACEMENT, Unreachable, type WordTarget } from './browser';
 import { type Comparison, compare, type Scenario } from './compare';
-import { type ExternalJob, convertAll, pythonDocxAll, toolsAvailable } from './external';
+import { type ExternalJob, convertAll, pdfText, pythonDocxAll, toolsAvailable } from './external';
 import { type Outcome, renderReport, type RunInfo } from './report';
 import { buildWebIfStale } from '../../scripts/build-web.mjs';
 import { FidelityServer, ROOT } from './server';
@@ -233,6 +233,11 @@ function externalChecks(outcomes: Outcome[], scratch: string, tools: { soffice: 
       for (const o of saved.filter((x) => x.scenario === s)) {
         o.libreOffice = converted.has(path.basename(o.outFile!));
         if (!o.libreOffice) o.externalProblems = [...(o.externalProblems ?? []), `LibreOffice did not convert it (${lastLine(log)})`];
+        else if (o.scenario === 'replace' || o.scenario === 'suggest') {
+          const text = pdfText(path.join(dir, 'pdf', path.basename(o.outFile!).replace(/\.docx$/, '.pdf')));
+          o.libreOfficeText = text === undefined ? null : text.includes(REPLACEMENT);
+          if (o.libreOfficeText === false) o.externalProblems = [...(o.externalProblems ?? []), `LibreOffice's PDF does not show “${REPLACEMENT}”`];
+        }
       }
     }
   }
