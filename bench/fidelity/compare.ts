@@ -119,7 +119,9 @@ function editedParagraph(baseXml: string, outXml: string, target: Target, paraId
   const rPr = (look: string | undefined) => (look ?? '').split('|')[2] ?? '';
   if (wordLook !== undefined && at >= 0) {
     const gotRPr = rPr(gotTokens[at]!.look);
-    c.rPrKept = scenario === 'bold' ? gotRPr.replace(/<w:bCs\/>|<w:b\/>/g, '') === rPr(wordLook).replace(/<w:bCs\/>/g, '') : gotRPr === rPr(wordLook);
+    // Bold aside: w:b and w:bCs in any state (a run can turn its style's bold off with w:val="0").
+    const unbold = (x: string) => x.replace(/<w:b(?:Cs)?\b[^>]*\/>/g, '');
+    c.rPrKept = scenario === 'bold' ? unbold(gotRPr) === unbold(rPr(wordLook)) : gotRPr === rPr(wordLook);
   } else c.rPrKept = false;
   if (scenario === 'suggest') {
     const del = gotTokens.find((t) => t.char !== undefined && /<w:del\b[^>]*w:author="AI Assistant"/.test(t.look));
