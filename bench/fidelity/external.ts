@@ -10,18 +10,6 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
-export interface ExternalResult {
-  libreOffice: boolean;
-  /** The replacement is in the text of LibreOffice's PDF (null: not asked, or no pdftotext). */
-  libreOfficeText: boolean | null;
-  pythonDocx: boolean;
-  /** The replacement is in python-docx's `paragraph.text` of the edited paragraph (null: not asked). */
-  pythonText: boolean | null;
-  /** The same paragraph's w:t text (python-docx 0.8 leaves runs inside w:ins out of paragraph.text). */
-  pythonXmlText: boolean | null;
-  error?: string;
-}
-
 export interface ExternalJob {
   file: string;
   /** Look for `text` in the paragraph with this w14:paraId. */

@@ -1,5 +1,5 @@
 import { strFromU8, strToU8, unzipSync, zipSync } from 'fflate';
-import { styleOf } from './formatting';
+import { propValues, styleOf } from './formatting';
 import { attr, readParagraph } from './paragraph';
 import { StyleSheet } from './styles';
 import { readTree } from './tree';
@@ -52,11 +52,10 @@ export function* targets(files: Record<string, Uint8Array>, mainPart: string): G
       const wrapped = p.wrappers.some((w) => w.runs.includes(r));
       if (wrapped || run.link || run.revision) continue;
       // Bold already (directly or by style), hidden or capitals: "make it bold" would show nothing.
-      if (run.rPr && /<w:(b|vanish|caps)\b(?![^>]*w:val="(0|false|off)")/.test(xml.slice(run.rPr.start, run.rPr.end))) continue;
+      if (run.rPr && /<w:(vanish|caps)\b(?![^>]*w:val="(0|false|off)")/.test(xml.slice(run.rPr.start, run.rPr.end))) continue;
       const rStyle = run.rPr?.children.find((c) => c.local === 'rStyle');
-      // Direct w:b (on or off) decides; without it, the styles do.
-      const direct = run.rPr?.children.find((c) => c.local === 'b');
-      if (!direct && styles.inherited(styleOf(p), rStyle ? (attr(rStyle.attrs, 'val') ?? '') : '', 'b') === 'on') continue;
+      // The run's own w:b, on or off, decides; without one, its styles do.
+      if ((propValues(run).b ?? styles.inherited(styleOf(p), rStyle ? (attr(rStyle.attrs, 'val') ?? '') : '', 'b')) === 'on') continue;
       for (const item of run.items) {
         if (item.local !== 't') continue;
         const rawStart = xml.indexOf('>', item.start) + 1;
