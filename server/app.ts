@@ -7,18 +7,17 @@ import fs from 'node:fs';
 import path from 'node:path';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
-import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Deps } from './deps';
-import { MAX_UPLOAD_BYTES } from '@common/limits';
 import { authRoutes } from './features/auth/auth.routes';
 import { installSessionResolver } from './features/auth/auth-guard';
 import { chatRoutes } from './features/chat/chat.routes';
 import { documentRoutes } from './features/documents/documents.routes';
 import { healthRoutes } from './features/health/health.routes';
 import { templateRoutes } from './features/templates/templates.routes';
+import { installBodyPolicy, JSON_BODY_BYTES } from './http/body-policy';
 import { installErrorHandler, installNotFound } from './http/error-handler';
 import { installOriginGuard } from './http/origin-guard';
 
@@ -33,19 +32,18 @@ export async function buildApp(deps: Omit<Deps, 'log'>, options: AppOptions) {
   const app = Fastify({
     loggerInstance: options.logger,
     genReqId: () => randomUUID(),
-    bodyLimit: 1024 * 1024,
+    bodyLimit: JSON_BODY_BYTES,
     trustProxy: false,
   });
   const full: Deps = { ...deps, log: app.log };
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandler(app);
-  // The API speaks JSON (and multipart for uploads); plain text bodies get a clear 415.
+  // The API speaks JSON; the upload and the save add their own parser in their own context.
   app.removeContentTypeParser('text/plain');
+  installBodyPolicy(app);
 
   await app.register(cookie);
-  // One file per request, bounded while it streams in: an 11 MB body is cut off at 10 MB + 1.
-  await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 5, parts: 6, fieldSize: 1024 } });
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {

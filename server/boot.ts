@@ -11,7 +11,10 @@ import type { Config } from './config';
 import type { Database } from './db/client';
 import type { Clock, Deps } from './deps';
 import { recoverDocuments } from './features/documents/processing';
+import { startCleanupSchedule } from './features/cleanup/cleanup-schedule';
+import type { LimitOverrides } from './features/rate-limit/rate-limit.service';
 import { seedTemplates } from './features/templates/templates.service';
+import { type WorkOptions, createWorkPool } from './work/work-pool';
 
 export type BootOptions = {
   config: Config;
@@ -21,20 +24,31 @@ export type BootOptions = {
   webRoot?: string;
   /** The AI model and its limits; built from config.ai when absent (tests pass shorter timeouts). */
   ai?: Ai;
+  /** The worker pool's sizes and budgets (tests pass tiny ones; the benchmark runs it inline). */
+  work?: WorkOptions;
+  /** Smaller rate limits and quotas, so a test reaches one in a few requests; never set in production. */
+  limits?: LimitOverrides;
 };
 
 export async function boot(options: BootOptions) {
   const blobs = await createDiskBlobStore(path.join(options.config.dataDir, 'files'));
-  const ai = options.ai ?? createAi(options.config.ai);
+  const work = createWorkPool(options.work);
+  const ai = options.ai ?? createAi(options.config.ai, {}, work);
   const app = await buildApp(
-    { config: options.config, database: options.database, blobs, ai, clock: options.clock },
+    { config: options.config, database: options.database, blobs, ai, clock: options.clock, work, limits: options.limits },
     { logger: options.logger, webRoot: options.webRoot },
-  );
-  const deps: Deps = { config: options.config, database: options.database, blobs, ai, clock: options.clock, log: app.log };
+  ).catch(async (err: unknown) => {
+    await work.close();
+    throw err;
+  });
+  // After the server stopped taking requests and the in-flight ones finished.
+  app.addHook('onClose', () => work.close());
+  const deps: Deps = { config: options.config, database: options.database, blobs, ai, clock: options.clock, log: app.log, work, limits: options.limits };
   // DATA_DIR/files belongs to this one instance (several instances need a shared object store,
   // whose sweep must then wait out other instances' in-flight writes). At boot nothing of ours is
   // in flight, so an unreferenced file is an orphan. See docs/decisions/004-upload-durability.md.
   await recoverDocuments(deps, { orphanGraceMs: 0 });
   await seedTemplates(deps);
+  startCleanupSchedule(deps, app);
   return { app, deps };
 }

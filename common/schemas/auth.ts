@@ -43,3 +43,10 @@ export const UserSchema = z.object({
   createdAt: z.string(),
 });
 export type User = z.infer<typeof UserSchema>;
+
+/**
+ * Every answer that confirms an action and has nothing more to say: logout, sign out everywhere,
+ * and registration, which answers the same whether or not the email already had an account.
+ */
+export const OkSchema = z.strictObject({ ok: z.literal(true) });
+export type Ok = z.infer<typeof OkSchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { decimalInteger } from './ids';
 
 export const DocumentStatusSchema = z.enum(['uploaded', 'processing', 'complete', 'error']);
 export type DocumentStatus = z.infer<typeof DocumentStatusSchema>;
@@ -35,11 +36,7 @@ export const DocumentListQuerySchema = z.strictObject({
 export type DocumentListQuery = z.infer<typeof DocumentListQuerySchema>;
 
 export const DocumentIdParamsSchema = z.strictObject({
-  id: z.coerce
-    .number('Document id must be an integer')
-    .int('Document id must be an integer')
-    .positive('Document id must be a positive integer')
-    .max(2_147_483_647, 'Document id is out of range'),
+  id: decimalInteger('Document id must be a positive integer'),
 });
 
 export const UpdateDocumentSchema = z.strictObject({ archived: z.boolean() });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { decimalInteger } from './ids';
 
 /** SPEC 7 names id, filename, name and createdAt; the rest lets the card say what it is. */
 export const TemplateSchema = z.object({
@@ -15,5 +16,5 @@ export type Template = z.infer<typeof TemplateSchema>;
 export const TemplateListSchema = z.array(TemplateSchema);
 
 export const TemplateIdParamsSchema = z.strictObject({
-  id: z.coerce.number('Template id must be an integer').int('Template id must be an integer').positive().max(2_147_483_647),
+  id: decimalInteger('Template id must be a positive integer'),
 });

@@ -19,6 +19,9 @@ export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export type DbKind = 'pglite' | 'postgres';
 export type Database = { db: Db; kind: DbKind; ping: () => Promise<void>; close: () => Promise<void> };
 
+/** Every query Redraft makes takes milliseconds; these only end what has gone wrong. */
+export const POOL_TIMEOUTS = { connectMs: 5_000, statementMs: 15_000, idleInTransactionMs: 30_000 };
+
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
 /** `dataDir` undefined with no url gives an in-memory PGlite (tests). */
@@ -27,9 +30,21 @@ export async function openDatabase(opts: {
   dataDir?: string;
   /** Told when an idle pooled connection dies (server restart, admin kill); the pool replaces it. */
   onIdleError?: (err: Error) => void;
+  /** PostgreSQL only; tests shorten them. */
+  timeouts?: Partial<typeof POOL_TIMEOUTS>;
 }): Promise<Database> {
   if (opts.url) {
-    const pool = new pg.Pool({ connectionString: opts.url, max: 10 });
+    const timeouts = { ...POOL_TIMEOUTS, ...opts.timeouts };
+    const pool = new pg.Pool({
+      connectionString: opts.url,
+      max: 10,
+      // A database that stops answering must fail requests, not hold them (and every pooled
+      // connection) forever: waiting for a connection, a statement, or an idle transaction.
+      connectionTimeoutMillis: timeouts.connectMs,
+      statement_timeout: timeouts.statementMs,
+      query_timeout: timeouts.statementMs + 1_000,
+      idle_in_transaction_session_timeout: timeouts.idleInTransactionMs,
+    });
     // Without a listener the pool rethrows an idle client's error and the process dies: a
     // PostgreSQL restart would take Redraft down instead of costing one reconnect.
     pool.on('error', (err) => opts.onIdleError?.(err));

@@ -26,7 +26,7 @@ export const users = pgTable('users', {
   role: text('role', { enum: ['staff', 'user'] }).notNull().default('user'),
   isDemo: boolean('is_demo').notNull().default(false),
   createdAt: createdAt(),
-});
+}, (t) => [index('users_demo_created_idx').on(t.isDemo, t.createdAt)]);
 
 /** The cookie carries a random token; only its SHA-256 is stored, so a leaked table opens no session. */
 export const sessions = pgTable(
@@ -36,8 +36,13 @@ export const sessions = pgTable(
     userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
     createdAt: createdAt(),
     expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    /**
+     * For the idle timeout. Moved forward at most once every few minutes per session, so resolving
+     * a session stays a read on almost every request.
+     */
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
-  (t) => [index('sessions_user_idx').on(t.userId)],
+  (t) => [index('sessions_user_idx').on(t.userId), index('sessions_expires_idx').on(t.expiresAt)],
 );
 
 /** Fixed-window counters, in the database so that several app instances share them. */

@@ -1,7 +1,11 @@
-import { MAX_STORY_XML_BYTES, MAX_TOTAL_UNCOMPRESSED_BYTES, MAX_ZIP_ENTRIES } from './limits';
+import { type DtdProblem, dtdProblem } from './dtd';
+import { type DroppedTarget, RELS_PART_NAME, dropUnsafeTargets } from './external-targets';
+import { MAX_ARCHIVE_RATIO, MAX_STORY_XML_BYTES, MAX_TOTAL_UNCOMPRESSED_BYTES, MAX_ZIP_ENTRIES } from './limits';
+import { MACROS_REASON, WORD_MACRO_MAIN_TYPES, macroProblem } from './macros';
 import { classifyOle, isOle, type OleKind } from './ole';
 import {
   type DocxPackage,
+  type Relationship,
   W_NAMESPACES,
   WORD_MAIN_CONTENT_TYPES,
   decodePart,
@@ -11,9 +15,11 @@ import {
   parseRelationships,
   relsPartFor,
 } from './package';
+import { PackageParts, XML_PART_NAME } from './package-parts';
 import { describeNonZip } from './sniff';
 import { readStory } from './story';
 import { type ZipEntry, ZipError, inflateEntry, readZipDirectory } from './zip-read';
+import { writeZip } from './zip-write';
 
 /** Stable codes for callers to branch on; `reason` is the sentence shown to the user. */
 export type InspectFailureCode =
@@ -23,7 +29,8 @@ export type InspectFailureCode =
   | 'damaged'
   | 'too_large'
   | 'not_word'
-  | 'malformed_xml';
+  | 'malformed_xml'
+  | 'macros';
 
 export interface InspectFailure {
   readonly ok: false;
@@ -33,18 +40,26 @@ export interface InspectFailure {
   readonly detail?: string;
 }
 
-export type InspectResult = { readonly ok: true; readonly pkg: DocxPackage } | InspectFailure;
+export type InspectResult =
+  | {
+      readonly ok: true;
+      readonly pkg: DocxPackage;
+      /** Relationship targets dropped (retargeted to INERT_TARGET) from the package in `pkg.archive`. */
+      readonly dropped: readonly DroppedFrom[];
+    }
+  | InspectFailure;
+
+export type DroppedFrom = DroppedTarget & { readonly part: string };
 
 export const PASSWORD_PROTECTED_REASON = 'Password-protected documents are not supported';
 const RESAVE = 'If it opens in Word, save it again as .docx and upload the new copy.';
 export const DAMAGED_REASON = `The file is damaged or incomplete, so it cannot be opened. ${RESAVE}`;
 const DTD_REASON =
   'This document contains a DTD declaration, which Word never writes and which can be used to attack programs that read the file, so it was not opened.';
-const DTD_NEEDLES = [
-  Buffer.from('<!DOCTYPE', 'utf8'),
-  Buffer.from('<!DOCTYPE', 'utf16le'),
-  Buffer.from('<!DOCTYPE', 'utf16le').swap16(), // UTF-16BE
-];
+const ENCODING_REASON =
+  'Part of this document is written in a text encoding Word never uses, which can hide an attack on programs that read the file, so it was not opened.';
+/** Content types that say "parse me as XML": application/xml, text/xml and every +xml type. */
+const XML_CONTENT_TYPE = /(^|\/|\+)xml$/;
 const COUNT = new Intl.NumberFormat('en');
 /** How a malformed-part message names each kind of story part. */
 const PART_NAMES: Record<string, string> = {
@@ -64,7 +79,8 @@ const fail = (code: InspectFailureCode, reason: string, detail?: string): Inspec
 
 /**
  * Decides whether bytes are a Word document we can work on. Reads the ZIP defensively (sizes,
- * overlaps, CRCs, bomb limits), follows the package relationships to the main document, and
+ * overlaps, CRCs, bomb limits), follows the package relationships to the main document, refuses
+ * macros and DTDs, drops unsafe link targets (docs/decisions/009-package-content-policy.md), and
  * checks that every part holding paragraphs is well-formed XML. Never throws.
  */
 export function inspectDocx(bytes: Uint8Array): InspectResult {
@@ -81,59 +97,51 @@ function inspect(bytes: Uint8Array): InspectResult {
   if (!(bytes.length >= 4 && bytes[0] === 0x50 && bytes[1] === 0x4b)) return fail('not_docx', describeNonZip(bytes));
 
   const entries = readZipDirectory(bytes);
-  const parts = new Map<string, Uint8Array>();
-  // Inflate everything once: a broken picture is as much damage as broken text, and the limits
-  // must hold for the real sizes, not only the declared ones. Only XML is kept in memory.
-  for (const entry of entries) {
-    const data = inflateEntry(bytes, entry);
-    if (/\.(xml|rels)$/i.test(entry.name)) parts.set(entry.name, data);
-  }
-
-  // OPC (M1.18) makes a DTD in any part an error: it is how entity-expansion and XXE attacks
-  // reach whatever parses the file after us (the editor, converters, other tools).
-  const withDtd = [...parts].find(([, data]) => DTD_NEEDLES.some((n) => Buffer.from(data.buffer, data.byteOffset, data.byteLength).includes(n)));
-  if (withDtd) return fail('malformed_xml', DTD_REASON, `${withDtd[0]} has a DOCTYPE`);
-
   const names = new Map(entries.map((e) => [e.name.toLowerCase(), e.name]));
   const find = (name: string) => names.get(name.toLowerCase());
-  const read = (name: string) => decodePart(parts.get(name)!).text;
-
   const contentTypesPart = find('[Content_Types].xml');
   const rootRelsPart = find('_rels/.rels');
   if (!contentTypesPart || !rootRelsPart) return foreignZip(bytes, entries, contentTypesPart ? '_rels/.rels' : '[Content_Types].xml');
 
-  let mainPart: string | undefined;
-  let contentType: string | undefined;
+  const parts = new PackageParts(bytes, entries);
+  // The package index is read before the pass over every entry below, so its DTD check comes first.
+  const read = (name: string) => {
+    const data = parts.get(name)!;
+    const dtd = dtdProblem(data, true);
+    if (dtd) throw new PartRefused(name, dtd);
+    return decodePart(data).text;
+  };
+
+  let index: PackageIndex | { failure: InspectFailure };
   try {
-    const typeOf = parseContentTypes(read(contentTypesPart));
-    const main = parseRelationships(read(rootRelsPart), '').find((r) => officeRelType(r.type) === 'officeDocument');
-    mainPart = main?.part === undefined ? undefined : find(main.part);
-    if (!mainPart) return fail('damaged', DAMAGED_REASON, 'no officeDocument relationship to an existing part');
-    contentType = typeOf(mainPart);
+    index = readIndex(read, find, contentTypesPart, rootRelsPart);
   } catch (e) {
+    if (e instanceof PartRefused) return e.failure();
     return fail('damaged', DAMAGED_REASON, `package index: ${String(e)}`);
   }
-  if (!contentType) return fail('damaged', DAMAGED_REASON, `${mainPart} has no content type`);
-  const kind = WORD_MAIN_CONTENT_TYPES.get(contentType);
-  if (!kind) return fail('not_word', describeOtherOffice(contentType), `main part content type ${contentType}`);
+  if ('failure' in index) return index.failure;
+  const { mainPart, typeOf } = index;
+  const kind = WORD_MAIN_CONTENT_TYPES.get(index.contentType);
+  if (!kind && !WORD_MACRO_MAIN_TYPES.has(index.contentType)) {
+    return fail('not_word', describeOtherOffice(index.contentType), `main part content type ${index.contentType}`);
+  }
+  const macros = macroProblem(entries, index.contentTypesXml, index.relTypes);
+  if (!kind || macros) return fail('macros', MACROS_REASON, macros ?? `main part content type ${index.contentType}`);
   if (!parts.has(mainPart)) return fail('damaged', DAMAGED_REASON, `${mainPart} is not an XML part name`);
 
   const storyParts = [mainPart];
   const storyTypes = new Map<string, string>([[mainPart, 'main text']]);
-  try {
-    const relsPart = find(relsPartFor(mainPart));
-    const rels = relsPart ? parseRelationships(read(relsPart), mainPart) : [];
-    for (const rel of rels) {
-      const part = rel.part === undefined ? undefined : find(rel.part);
-      // A missing header is Word's problem to report, not a reason to refuse the body.
-      if (part && parts.has(part) && isStoryRelType(rel.type) && !storyTypes.has(part)) {
-        storyParts.push(part);
-        storyTypes.set(part, PART_NAMES[officeRelType(rel.type)!]!);
-      }
+  for (const rel of index.mainRels) {
+    const part = rel.part === undefined ? undefined : find(rel.part);
+    // A missing header is Word's problem to report, not a reason to refuse the body.
+    if (part && parts.has(part) && isStoryRelType(rel.type) && !storyTypes.has(part)) {
+      storyParts.push(part);
+      storyTypes.set(part, PART_NAMES[officeRelType(rel.type)!]!);
     }
-  } catch (e) {
-    return fail('damaged', DAMAGED_REASON, `document relationships: ${String(e)}`);
   }
+
+  const checked = checkEveryEntry(bytes, entries, parts, storyTypes, typeOf);
+  if ('failure' in checked) return checked.failure;
 
   const storyBytes = storyParts.reduce((sum, part) => sum + parts.get(part)!.length, 0);
   if (storyBytes > MAX_STORY_XML_BYTES) {
@@ -143,7 +151,99 @@ function inspect(bytes: Uint8Array): InspectResult {
     const problem = xmlProblem(parts.get(part)!, part === mainPart);
     if (problem) return fail('malformed_xml', malformedReason(storyTypes.get(part)!), `${part}: ${problem}`);
   }
-  return { ok: true, pkg: { archive: bytes, entries, parts, mainPart, kind, storyParts } };
+  if (checked.replaced.size === 0) return { ok: true, pkg: { archive: bytes, entries, parts, mainPart, kind, storyParts }, dropped: [] };
+  // What is stored is the package without the dropped targets; everything after works on that.
+  const stored = writeZip(bytes, entries, checked.replaced);
+  const storedEntries = readZipDirectory(stored);
+  const kept = new Map<string, Uint8Array>([...storyParts.map((p) => [p, parts.get(p)!] as const), ...checked.replaced]);
+  const storedParts = new PackageParts(stored, storedEntries, kept);
+  return { ok: true, pkg: { archive: stored, entries: storedEntries, parts: storedParts, mainPart, kind, storyParts }, dropped: checked.dropped };
+}
+
+interface PackageIndex {
+  readonly mainPart: string;
+  readonly contentType: string;
+  readonly contentTypesXml: string;
+  readonly typeOf: (part: string) => string | undefined;
+  /** The package's and the main part's relationship types, for the macro check. */
+  readonly relTypes: readonly string[];
+  readonly mainRels: readonly Relationship[];
+}
+
+/** The content types, the main part and its relationships. Throws on unreadable XML. */
+function readIndex(
+  read: (name: string) => string,
+  find: (name: string) => string | undefined,
+  contentTypesPart: string,
+  rootRelsPart: string,
+): PackageIndex | { failure: InspectFailure } {
+  const contentTypesXml = read(contentTypesPart);
+  const typeOf = parseContentTypes(contentTypesXml);
+  const rootRels = parseRelationships(read(rootRelsPart), '');
+  const main = rootRels.find((r) => officeRelType(r.type) === 'officeDocument');
+  const mainPart = main?.part === undefined ? undefined : find(main.part);
+  if (!mainPart) return { failure: fail('damaged', DAMAGED_REASON, 'no officeDocument relationship to an existing part') };
+  const contentType = typeOf(mainPart);
+  if (!contentType) return { failure: fail('damaged', DAMAGED_REASON, `${mainPart} has no content type`) };
+  const relsPart = find(relsPartFor(mainPart));
+  let mainRels: Relationship[];
+  try {
+    mainRels = relsPart ? parseRelationships(read(relsPart), mainPart) : [];
+  } catch (e) {
+    if (e instanceof PartRefused) throw e;
+    return { failure: fail('damaged', DAMAGED_REASON, `document relationships: ${String(e)}`) };
+  }
+  const relTypes = [...rootRels, ...mainRels].map((r) => r.type);
+  return { mainPart, contentType, contentTypesXml, typeOf, relTypes, mainRels };
+}
+
+/**
+ * Inflates every entry once: a broken picture is as much damage as broken text, and the limits
+ * must hold for the real sizes, not only the declared ones. Whatever reads as XML, whatever its
+ * name, is searched for a DTD; every relationship part has its unsafe targets dropped. Only the
+ * story parts are kept in memory.
+ */
+function checkEveryEntry(
+  bytes: Uint8Array,
+  entries: readonly ZipEntry[],
+  parts: PackageParts,
+  storyTypes: ReadonlyMap<string, string>,
+  typeOf: (part: string) => string | undefined,
+): { replaced: Map<string, Uint8Array>; dropped: DroppedFrom[] } | { failure: InspectFailure } {
+  const replaced = new Map<string, Uint8Array>();
+  const dropped: DroppedFrom[] = [];
+  for (const entry of entries) {
+    const data = storyTypes.has(entry.name) ? parts.get(entry.name)! : inflateEntry(bytes, entry);
+    // OPC (M1.18) makes a DTD in any part an error: it is how entity-expansion and XXE attacks
+    // reach whatever parses the file after us (the editor, converters, other tools).
+    const dtd = dtdProblem(data, XML_PART_NAME.test(entry.name) || XML_CONTENT_TYPE.test(typeOf(entry.name) ?? ''));
+    if (dtd) return { failure: new PartRefused(entry.name, dtd).failure() };
+    if (!RELS_PART_NAME.test(entry.name)) continue;
+    let result: ReturnType<typeof dropUnsafeTargets>;
+    try {
+      result = dropUnsafeTargets(data);
+    } catch (e) {
+      return { failure: fail('damaged', DAMAGED_REASON, `${entry.name}: ${String(e)}`) };
+    }
+    if (!result) continue;
+    replaced.set(entry.name, result.bytes);
+    dropped.push(...result.dropped.map((d) => ({ ...d, part: entry.name })));
+  }
+  return { replaced, dropped };
+}
+
+/** A part refused for what an XML parser could be led to do with it. */
+class PartRefused extends Error {
+  constructor(
+    readonly part: string,
+    readonly problem: DtdProblem,
+  ) {
+    super(`${part} ${problem.detail}`);
+  }
+
+  failure(): InspectFailure {
+    return fail('malformed_xml', this.problem.kind === 'doctype' ? DTD_REASON : ENCODING_REASON, this.message);
+  }
 }
 
 /** Why a story part cannot be used, or undefined. The main part must also be a w:document. */
@@ -168,7 +268,7 @@ function zipFailure(e: ZipError): InspectFailure {
     case 'too_large':
       return fail('too_large', `This document unpacks to more than ${MAX_TOTAL_UNCOMPRESSED_BYTES / 1024 / 1024} MB, more than we accept. Remove large pictures or embedded files and try again.`, e.message);
     case 'suspicious_ratio':
-      return fail('too_large', 'This file contains a part that unpacks to hundreds of times its stored size, which is how ZIP bombs work, so it was not opened.', e.message);
+      return fail('too_large', `This file unpacks to more than ${MAX_ARCHIVE_RATIO} times its size, which is how ZIP bombs work and far more than Word documents do, so it was not opened.`, e.message);
     case 'damaged':
       return fail('damaged', DAMAGED_REASON, e.message);
   }

@@ -1,3 +1,4 @@
+import type { PackageParts } from './package-parts';
 import { decodeXmlText } from './xml-chars';
 import { scanXml } from './xml';
 import type { ZipEntry } from './zip-read';
@@ -17,13 +18,12 @@ const REL_BASES = [
   'http://purl.oclc.org/ooxml/officeDocument/relationships/',
 ];
 
-export type DocumentKind = 'document' | 'template' | 'macro-enabled document' | 'macro-enabled template';
+export type DocumentKind = 'document' | 'template';
 
+/** The main-part types accepted; the macro-enabled ones are refused (see macros.ts). */
 export const WORD_MAIN_CONTENT_TYPES: ReadonlyMap<string, DocumentKind> = new Map([
   ['application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml', 'document'],
   ['application/vnd.openxmlformats-officedocument.wordprocessingml.template.main+xml', 'template'],
-  ['application/vnd.ms-word.document.macroenabled.main+xml', 'macro-enabled document'],
-  ['application/vnd.ms-word.template.macroenabledtemplate.main+xml', 'macro-enabled template'],
 ]);
 
 /** Relationship types (last path segment) of the parts that hold paragraphs besides the body. */
@@ -31,12 +31,12 @@ const STORY_TYPES: ReadonlySet<string> = new Set(['header', 'footer', 'footnotes
 
 /** A checked Word package: what inspectDocx hands to extractText and addParagraphIds. */
 export interface DocxPackage {
-  /** The archive as uploaded. */
+  /** The archive as uploaded, or as stored after unsafe link targets were dropped. */
   readonly archive: Uint8Array;
   /** Central-directory order; every entry was inflated and CRC-checked once. */
   readonly entries: readonly ZipEntry[];
-  /** Uncompressed bytes of every .xml and .rels entry, by entry name. Binary parts are not kept. */
-  readonly parts: ReadonlyMap<string, Uint8Array>;
+  /** The .xml and .rels entries by name, inflated on first read; binary parts are not among them. */
+  readonly parts: PackageParts;
   /** Entry name of the main document part, usually word/document.xml. */
   readonly mainPart: string;
   readonly kind: DocumentKind;

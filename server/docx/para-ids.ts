@@ -88,9 +88,7 @@ export function addParagraphIds(pkg: DocxPackage): ParagraphIdsResult {
   });
 
   if (replaced.size === 0) return { pkg, editable: pkg.archive, added, ids, edits };
-  const parts = new Map(pkg.parts);
-  for (const [name, bytes] of replaced) parts.set(name, bytes);
-  return { pkg: { ...pkg, parts }, editable: writeZip(pkg.archive, pkg.entries, replaced), added, ids, edits };
+  return { pkg: { ...pkg, parts: pkg.parts.with(replaced) }, editable: writeZip(pkg.archive, pkg.entries, replaced), added, ids, edits };
 }
 
 /**

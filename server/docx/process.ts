@@ -14,7 +14,13 @@ export type ProcessResult =
       readonly wordCount: number;
       /** The .docx to edit: the upload with paragraph ids added, nothing else changed (the upload itself if it needed none). */
       readonly editable: Uint8Array;
-      /** A macro-enabled document or a template must keep that type in its file name. */
+      /**
+       * The bytes to keep as the version: the input with dropped content removed (see
+       * docs/decisions/009-package-content-policy.md); the very same array as the input when
+       * nothing was removed.
+       */
+      readonly stored: Uint8Array;
+      /** A template must keep that type in its file name. */
       readonly kind: DocumentKind;
     }
   | { readonly ok: false; readonly code: ProcessFailureCode; readonly reason: string; readonly detail?: string };
@@ -32,10 +38,11 @@ export function processDocx(bytes: Uint8Array): ProcessResult {
   try {
     const inspected = inspectDocx(bytes);
     if (!inspected.ok) return inspected;
+    // pkg.archive is the input itself unless unsafe link targets were dropped from it.
     const { pkg } = inspected;
     const ids = addParagraphIds(pkg);
     const { text, paragraphs, wordCount } = extractText(pkg, ids.ids.get(pkg.mainPart));
-    return { ok: true, text, paragraphs, wordCount, editable: ids.editable, kind: pkg.kind };
+    return { ok: true, text, paragraphs, wordCount, editable: ids.editable, stored: pkg.archive, kind: pkg.kind };
   } catch (e) {
     // inspectDocx already checked everything the later steps read, so this is a bug of ours, or
     // memory running out; either way the user gets a sentence and the log gets the detail.

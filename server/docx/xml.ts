@@ -3,7 +3,8 @@
  * Offsets are the point: paragraph ids are spliced into the text at them, so everything else in
  * the part keeps its exact bytes (a parse + serialise round trip would not). It rejects what is
  * not well-formed (unbalanced tags, bad attributes, unbound prefixes, stray '&') instead of
- * guessing, refuses DTDs (so no entity expansion, no XXE), and runs in linear time.
+ * guessing, refuses DTDs (so no entity expansion, no XXE) and nesting deeper than MAX_XML_DEPTH,
+ * and runs in linear time.
  */
 
 import { declarationEnd, forbiddenCharAt, isNameChar, isNameStart, isSpace, referenceEnd } from './xml-chars';
@@ -59,6 +60,14 @@ export interface XmlHandler {
  * Documents bind prefixes on the root; redundant redeclarations (common in XSLT output) are free.
  */
 export const MAX_NAMESPACE_SCOPES = 5_000;
+/**
+ * How deep elements may nest. The deepest part in the corpus (163 real documents in
+ * ../shared/corpus/docx) nests 33 levels (poi/bug59058.docx, word/webSettings.xml), and a table
+ * inside a table inside a content control adds about six; 256 leaves a wide margin. Deeper is
+ * hostile: 15,000 nested content controls overflowed the merge's stack. Every reader goes
+ * through this scanner, so every tree walk after it is at most this deep.
+ */
+export const MAX_XML_DEPTH = 256;
 /** Distinct names kept interned per document; past this (only hostile input), names are sliced. */
 const MAX_INTERNED_NAMES = 10_000;
 
@@ -248,6 +257,7 @@ export function scanXml(xml: string, handler: XmlHandler = {}): void {
       if (attrs.length > 1 && !allDistinct(attrs)) fail('an attribute appears twice', lt);
       const { ns, local } = resolve(qname, lt);
       const depth = names.length;
+      if (depth >= MAX_XML_DEPTH) fail(`elements nested more than ${MAX_XML_DEPTH} deep`, lt);
       handler.open?.({ qname, ns, local, start: lt, nameEnd: qnameEnd, selfClosing, attrs, depth });
       if (selfClosing) {
         scope = parent;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type XmlOpenTag, XmlError, scanXml } from './xml';
+import { MAX_XML_DEPTH, type XmlOpenTag, XmlError, scanXml } from './xml';
 import { decodeXmlText } from './xml-chars';
 
 const W = 'http://schemas.openxmlformats.org/wordprocessingml/2006/main';
@@ -76,11 +76,21 @@ describe('scanXml', () => {
     expect(() => scanXml(xml)).toThrow(XmlError);
   });
 
-  it('handles 100,000 levels of nesting without recursion', () => {
-    const depth = 100_000;
+  it('handles nesting up to MAX_XML_DEPTH levels', () => {
     let deepest = 0;
-    scanXml('<a>'.repeat(depth) + '</a>'.repeat(depth), { open: (t) => (deepest = t.depth) });
-    expect(deepest).toBe(depth - 1);
+    scanXml('<a>'.repeat(MAX_XML_DEPTH) + '</a>'.repeat(MAX_XML_DEPTH), { open: (t) => (deepest = t.depth) });
+    expect(deepest).toBe(MAX_XML_DEPTH - 1);
+  });
+
+  it.each([
+    ['one level too deep', MAX_XML_DEPTH + 1, '<a>', '</a>'],
+    ['100,000 levels', 100_000, '<a>', '</a>'],
+    ['15,000 nested content controls', 15_000, '<w:sdt><w:sdtContent>', '</w:sdtContent></w:sdt>'],
+    ['self-closing at the limit', MAX_XML_DEPTH, '<a>', '</a>', '<b/>'],
+  ])('refuses %s as malformed, without recursion', (_, levels, open, close, inner = '') => {
+    const xml = `<r xmlns:w="${W}">${open.repeat(levels)}${inner}${close.repeat(levels)}</r>`;
+    expect(() => scanXml(xml)).toThrow(new RegExp(`nested more than ${MAX_XML_DEPTH} deep`));
+    expect(() => scanXml(xml)).toThrow(XmlError);
   });
 
   it('stays linear on a text with many ampersands and a tag with many attributes', () => {

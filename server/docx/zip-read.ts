@@ -1,6 +1,13 @@
 import { Inflate } from 'fflate';
 import { crc32 } from './crc32';
-import { MAX_COMPRESSION_RATIO, MAX_TOTAL_UNCOMPRESSED_BYTES, MAX_ZIP_ENTRIES, RATIO_CHECK_MIN_BYTES } from './limits';
+import {
+  ARCHIVE_RATIO_FLOOR_BYTES,
+  MAX_ARCHIVE_RATIO,
+  MAX_COMPRESSION_RATIO,
+  MAX_TOTAL_UNCOMPRESSED_BYTES,
+  MAX_ZIP_ENTRIES,
+  RATIO_CHECK_MIN_BYTES,
+} from './limits';
 
 /**
  * A ZIP reader that trusts nothing it has not checked. fflate's unzipSync would inflate whatever
@@ -115,6 +122,7 @@ export function readZipDirectory(bytes: Uint8Array): ZipEntry[] {
     entries.push(entry);
     p = next;
   }
+  checkArchiveRatio(total, bytes.length);
   checkNoOverlap(entries);
   return entries;
 }
@@ -223,6 +231,17 @@ function checkEntry(e: Omit<ZipEntry, 'dataOffset'>): void {
   // Checked on declared sizes before inflating anything; inflateEntry enforces them afterwards.
   if (e.size > RATIO_CHECK_MIN_BYTES && e.size > e.compressedSize * MAX_COMPRESSION_RATIO) {
     throw new ZipError('suspicious_ratio', `${e.name} declares a ${Math.round(e.size / Math.max(1, e.compressedSize))}:1 ratio`);
+  }
+}
+
+/**
+ * Many small parts are as much a bomb as one big one: the per-part check cannot see 190 parts of
+ * 1 MB each, the sum over the whole archive can. inflateEntry holds every part to its declared
+ * size, so the declared total is also the real one.
+ */
+function checkArchiveRatio(total: number, archiveBytes: number): void {
+  if (total > ARCHIVE_RATIO_FLOOR_BYTES && total > archiveBytes * MAX_ARCHIVE_RATIO) {
+    throw new ZipError('suspicious_ratio', `the archive declares ${total} bytes unpacked from ${archiveBytes} (${Math.round(total / Math.max(1, archiveBytes))}:1)`);
   }
 }
 

@@ -1,10 +1,19 @@
 /**
  * The single place that turns a failure into `{"error":{"code","message","details"}}`.
  */
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ApiErrorBody, ErrorCode } from '@common/errors';
 import { AppError } from './app-error';
+import { bodyKind, unsupportedMediaMessage } from './body-policy';
+
+/**
+ * An answer never grows with what was sent: a body of ten thousand unknown keys gets the first
+ * few issues, each a short sentence.
+ */
+const MAX_ISSUES = 5;
+const MAX_ISSUE_CHARS = 200;
+const clip = (text: string) => (text.length > MAX_ISSUE_CHARS ? `${text.slice(0, MAX_ISSUE_CHARS - 1)}…` : text);
 
 const codeForStatus: Record<number, ErrorCode> = {
   400: 'bad_request',
@@ -30,9 +39,9 @@ export function installErrorHandler(app: FastifyInstance) {
       return reply.status(err.status).send(body(err.code, err.message, err.details));
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
-      const issues = err.validation.map((v) => ({
-        path: (v.instancePath || '').split('/').filter(Boolean).join('.'),
-        message: v.message ?? 'Invalid value',
+      const issues = err.validation.slice(0, MAX_ISSUES).map((v) => ({
+        path: clip((v.instancePath || '').split('/').filter(Boolean).join('.')),
+        message: clip(v.message ?? 'Invalid value'),
       }));
       const first = issues[0];
       const message = first ? (first.path ? `${first.path}: ${first.message}` : first.message) : 'Invalid request';
@@ -41,7 +50,7 @@ export function installErrorHandler(app: FastifyInstance) {
     const status = err.statusCode ?? 500;
     if (status >= 400 && status < 500) {
       const code = codeForStatus[status] ?? 'bad_request';
-      return reply.status(status).send(body(code, humanMessage(err, status)));
+      return reply.status(status).send(body(code, humanMessage(err, status, request)));
     }
     request.log.error({ err }, 'unhandled error');
     return reply
@@ -55,15 +64,16 @@ export function installNotFound(app: FastifyInstance, serveShell: boolean) {
   app.setNotFoundHandler((request, reply) => {
     const isPage = (request.method === 'GET' || request.method === 'HEAD') && !request.url.startsWith('/api/');
     if (serveShell && isPage) return reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html');
-    return reply.status(404).send(body('not_found', `No API route for ${request.method} ${request.url.split('?')[0]}`));
+    return reply.status(404).send(body('not_found', clip(`No API route for ${request.method} ${request.url.split('?')[0]}`)));
   });
 }
 
 /** Fastify's own 4xx messages are terse; say what to do instead. */
-function humanMessage(err: FastifyError, status: number): string {
-  if (status === 413) return 'The request is too large.';
-  if (status === 415) return 'Unsupported content type: send JSON with Content-Type: application/json.';
+function humanMessage(err: FastifyError, status: number, request: FastifyRequest): string {
+  const kind = bodyKind(request.routeOptions.config, request.routeOptions.schema?.body !== undefined);
+  if (status === 413) return kind === 'docx' ? 'The document is larger than 10 MB, which is more than we accept.' : 'The request is too large.';
+  if (status === 415) return unsupportedMediaMessage(kind);
   if (err.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') return 'The request body is empty; send a JSON object.';
   if (err.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || err instanceof SyntaxError) return 'The request body is not valid JSON.';
-  return err.message;
+  return clip(err.message);
 }

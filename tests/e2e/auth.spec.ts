@@ -5,6 +5,8 @@ import {
   fillSignUp,
   newAccount,
   registerThroughUi,
+  screenshotPath,
+  signInThroughUi,
   signOutThroughUi,
   toasts,
 } from './support/journeys';
@@ -88,15 +90,41 @@ test('a wrong password shows the server message in a destructive toast', async (
   await expect(page).toHaveURL((url) => url.pathname === '/auth');
 });
 
-test('registering a taken email shows the server message', async ({ page }) => {
+test('registering a taken email reveals nothing: the account stays as it was and the Sign In tab is shown', async ({ page }) => {
   const account = newAccount('taken');
   await registerThroughUi(page, account);
   await signOutThroughUi(page);
 
+  // Someone else tries the owner's email with their own password: the answer is the one a new
+  // email gets, the automatic sign-in fails, and the SPEC's 'Account created!' path follows.
   await page.goto('/auth');
-  await fillSignUp(page, { ...account, name: 'Someone Else' });
-  await expect(toasts(page).getByText('Registration failed')).toBeVisible();
-  await expect(toasts(page).getByText('An account with this email already exists. Please sign in instead.')).toBeVisible();
+  await fillSignUp(page, { ...account, name: 'Someone Else', password: 'another password 7' });
+  await expect(toasts(page).getByText('Account created!')).toBeVisible();
+  await expect(page.getByRole('tab', { name: 'Sign In' })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByText('An account with this email already exists')).toHaveCount(0);
+
+  await fillSignIn(page, account);
+  await expectSignedIn(page, account);
+});
+
+test('sign out everywhere ends the sessions of every browser', async ({ page, browser, server }) => {
+  const account = newAccount('everywhere');
+  await registerThroughUi(page, account);
+  const other = await browser.newContext({ baseURL: server.url });
+  const otherPage = await other.newPage();
+  await signInThroughUi(otherPage, account);
+
+  await page.getByRole('button', { name: `Account: ${account.name}` }).click();
+  await page.getByRole('menuitem', { name: 'Sign out everywhere' }).click();
+  await expect(toasts(page).getByText('Signed out everywhere')).toBeVisible();
+  await expect(toasts(page).getByText('You have been logged out on every device and browser.')).toBeVisible();
+  await expect(page).toHaveURL((url) => url.pathname === '/');
+  await expect(page.getByTestId('current-user')).toHaveCount(0);
+  await page.screenshot({ path: screenshotPath('signed-out-everywhere') });
+
+  await otherPage.reload();
+  await expect(otherPage.getByTestId('current-user')).toHaveCount(0);
+  await other.close();
 });
 
 test('when the automatic sign-in fails, the account is kept and the Sign In tab is shown', async ({ page }) => {

@@ -8,10 +8,18 @@ import { Writable } from 'node:stream';
 import { boot } from '../../server/boot';
 import { parseConfig } from '../../server/config';
 import { type Clock, systemClock } from '../../server/deps';
+import type { LimitOverrides } from '../../server/features/rate-limit/rate-limit.service';
 import { createLogger } from '../../server/logger';
+import type { WorkOptions } from '../../server/work/work-pool';
 import { openTestDatabase } from './test-database';
 
-export type TestAppOptions = { env?: Record<string, string>; clock?: Clock };
+export type TestAppOptions = {
+  env?: Record<string, string>;
+  clock?: Clock;
+  limits?: LimitOverrides;
+  /** The work pool's sizes and budgets; the production defaults when absent. */
+  work?: WorkOptions;
+};
 
 export async function createTestApp(options: TestAppOptions = {}) {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'redraft-test-'));
@@ -24,7 +32,7 @@ export async function createTestApp(options: TestAppOptions = {}) {
       done();
     },
   });
-  const { app, deps } = await boot({ config, database, clock: options.clock ?? systemClock, logger: createLogger('info', sink) });
+  const { app, deps } = await boot({ config, database, clock: options.clock ?? systemClock, limits: options.limits, work: options.work, logger: createLogger('info', sink) });
   await app.ready();
   return {
     app,

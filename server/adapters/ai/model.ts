@@ -12,6 +12,8 @@ import type { JSONValue, LanguageModelV3 } from '@ai-sdk/provider';
 import { APICallError, RetryError, streamText } from 'ai';
 import type { ChatFailureCode } from '@common/schemas/chat';
 import type { Config } from '../../config';
+import type { WorkPool } from '../../work/work-pool';
+import { WorkError, seconds as workSeconds } from '../../work/work-error';
 import { createOfflineModel } from './offline/offline-model';
 
 export type AiConfig = Config['ai'];
@@ -42,7 +44,8 @@ export type Ai = {
   secret: string | undefined;
 };
 
-export function createModel(config: AiConfig): LanguageModelV3 {
+/** `work`: where the offline engine computes its answers (the server's worker pool); on this thread without it. */
+export function createModel(config: AiConfig, work?: Pick<WorkPool, 'run'>): LanguageModelV3 {
   const model = config.model ?? '';
   switch (config.provider) {
     case 'openai-compatible': {
@@ -54,16 +57,16 @@ export function createModel(config: AiConfig): LanguageModelV3 {
     case 'anthropic':
       return createAnthropic({ apiKey: config.apiKey, baseURL: config.baseUrl })(model);
     case 'offline':
-      return createOfflineModel();
+      return createOfflineModel(work && ((request) => work.run('answer', request)));
   }
 }
 
-export function createAi(config: AiConfig, limits: Partial<AiLimits> = {}): Ai {
+export function createAi(config: AiConfig, limits: Partial<AiLimits> = {}, work?: Pick<WorkPool, 'run'>): Ai {
   const offline = config.provider === 'offline';
   return {
     provider: config.provider,
     modelName: offline ? 'offline' : (config.model ?? ''),
-    model: createModel(config),
+    model: createModel(config, work),
     host: hostOf(config),
     limits: { ...DEFAULT_LIMITS, ...(offline ? { contextChars: OFFLINE_CONTEXT_CHARS } : {}), ...limits },
     secret: config.apiKey,
@@ -113,7 +116,7 @@ export type AiFailure = {
   code: ChatFailureCode;
   /** A sentence for the chat, naming what went wrong and that the user's message was kept. */
   message: string;
-  /** 504 for timeouts, 502 for anything else the model side did. */
+  /** 504 for timeouts, 502 for anything else the model side did (the work pool's too: its route declares these two). */
   status: 502 | 504;
   /** For the server log only. */
   cause?: unknown;
@@ -194,7 +197,7 @@ export async function streamAnswer(
 
 const KEPT = 'Your message was kept; try again.';
 
-function failure(code: ChatFailureCode, sentence: string, status: 502 | 504, cause?: unknown): AiFailure {
+function failure(code: ChatFailureCode, sentence: string, status: AiFailure['status'], cause?: unknown): AiFailure {
   return { code, message: `${sentence} ${KEPT}`, status, cause };
 }
 
@@ -213,10 +216,25 @@ function stopped(reason: StopReason, limits: AiLimits): AiFailure {
   }
 }
 
+/** The offline engine runs in the server's work pool, with its budgets (server/work). */
+function workFailure(err: WorkError): AiFailure {
+  switch (err.failure) {
+    case 'busy':
+      return failure('ai_failed', 'The server is busy with other work right now; wait a few seconds.', 502, err);
+    case 'timeout':
+      return failure('ai_timeout', `The answer took longer than the ${workSeconds(err.limit ?? 0)} it may take, so it was stopped. Try a shorter selection.`, 504, err);
+    case 'memory':
+      return failure('ai_failed', 'The answer needed more memory than it may use, so it was stopped. Try a shorter selection.', 502, err);
+    case 'failed':
+      return failure('ai_failed', 'The AI model could not answer.', 502, err);
+  }
+}
+
 const UNREACHABLE = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'UND_ERR_CONNECT_TIMEOUT', 'ECONNABORTED']);
 
 export function classifyError(err: unknown, ai: Ai, started: boolean): AiFailure {
   if (RetryError.isInstance(err) && err.lastError !== undefined) return classifyError(err.lastError, ai, started);
+  if (err instanceof WorkError) return workFailure(err);
   const where = ai.host ? ` at ${ai.host}` : '';
   if (APICallError.isInstance(err) && err.statusCode !== undefined && err.statusCode >= 400) {
     return failure('ai_error', httpSentence(err.statusCode, providerDetail(err, ai)), 502, err);

@@ -1,4 +1,4 @@
-import { Interner, diff } from './diff';
+import { type DiffBudget, Interner, diff } from './diff';
 import type { ParagraphModel, Run } from './paragraph';
 
 /**
@@ -107,7 +107,8 @@ function sameRevision(a: { kind: string; author: string } | undefined, b: { kind
   return a === b || (a !== undefined && b !== undefined && a.kind === b.kind && a.author === b.author);
 }
 
-export function alignChars(base: ParagraphModel, edited: ParagraphModel, inComment = false): CharAlignment {
+/** `budget`: shared by the paragraphs of one save; DiffBudgetExceeded when it runs out. */
+export function alignChars(base: ParagraphModel, edited: ParagraphModel, inComment = false, budget?: DiffBudget): CharAlignment {
   const same = sameText(base, edited, inComment);
   if (same) return same;
   const interner = new Interner();
@@ -118,7 +119,7 @@ export function alignChars(base: ParagraphModel, edited: ParagraphModel, inComme
   const anchor = new Int32Array(edited.text.length).fill(-1);
   const placement: (Placement | undefined)[] = new Array(edited.text.length);
 
-  const steps = diff(a.keys, b.keys);
+  const steps = diff(a.keys, b.keys, budget);
   let lastKept = -1; // last base character kept so far
   let s = 0;
   while (s < steps.length) {

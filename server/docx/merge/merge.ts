@@ -2,6 +2,7 @@ import { performance } from 'node:perf_hooks';
 import { type DocxPackage, decodePart, encodePart, officeRelType, parseRelationships, relsPartFor } from '../package';
 import type { ZipEntry } from '../zip-read';
 import { writeZip } from '../zip-write';
+import { DiffBudget } from './diff';
 import { Calibration } from './formatting';
 import { openPackage } from './open';
 import { PartsPolicy } from './parts';
@@ -25,15 +26,19 @@ export interface MergeResult {
   readonly report: MergeReport;
 }
 
-/** `base`: the editable copy the editor opened; `edited`: what its save() produced. */
-export function mergeSave(base: Uint8Array, edited: Uint8Array): MergeResult {
+/**
+ * `base`: the editable copy the editor opened; `edited`: what its save() produced, or that package
+ * as inspectDocx already opened it (the save checks the editor's bytes first, and its parts are
+ * not inflated a second time).
+ */
+export function mergeSave(base: Uint8Array, edited: Uint8Array | DocxPackage): MergeResult {
   const started = performance.now();
   try {
     return merge(base, edited, started);
   } catch (e) {
     const reason = `the merge failed, so the editor's document was kept as it is: ${e instanceof Error ? e.message : String(e)}`;
     const fallbacks: MergeFallback[] = [{ part: '', scope: 'document', paraId: undefined, reason }];
-    return { bytes: edited, report: { merged: false, paragraphs: emptyCounts(), changes: [], fallbacks, parts: [], ms: performance.now() - started } };
+    return { bytes: edited instanceof Uint8Array ? edited : edited.archive, report: { merged: false, paragraphs: emptyCounts(), changes: [], fallbacks, parts: [], ms: performance.now() - started } };
   }
 }
 
@@ -45,13 +50,16 @@ function opened(bytes: Uint8Array, which: string): DocxPackage {
   }
 }
 
-function merge(baseBytes: Uint8Array, editedBytes: Uint8Array, started: number): MergeResult {
+function merge(baseBytes: Uint8Array, editedInput: Uint8Array | DocxPackage, started: number): MergeResult {
   const base = opened(baseBytes, 'base');
-  const edited = opened(editedBytes, 'edited');
+  const edited = editedInput instanceof Uint8Array ? opened(editedInput, 'edited') : editedInput;
   const policy = new PartsPolicy(base, edited);
   const styles = styleSheet(base);
   const calibration = new Calibration(styles);
   const defaultParagraphStyle = styles.defaultParagraphStyle;
+  // One budget for the whole save, not one per paragraph: 150 paragraphs with every word changed
+  // each used a full search and took seconds together.
+  const diffBudget = new DiffBudget(MAX_DIFF_WORK_PER_SAVE);
 
   const stories: { part: string; merge: StoryMerge }[] = [];
   const partFallbacks: MergeFallback[] = [];
@@ -61,7 +69,7 @@ function merge(baseBytes: Uint8Array, editedBytes: Uint8Array, started: number):
     const a = base.parts.get(part)!;
     const b = edited.parts.get(other)!;
     if (Buffer.from(a.buffer, a.byteOffset, a.length).equals(b)) continue;
-    const ctx = { part, calibration, defaultParagraphStyle, mapRelationship: policy.relationshipMap(part) };
+    const ctx = { part, calibration, defaultParagraphStyle, mapRelationship: policy.relationshipMap(part), diffBudget };
     try {
       stories.push({ part, merge: storyMerge(decodePart(a).text, decodePart(b).text, ctx) });
     } catch (e) {
@@ -93,8 +101,17 @@ function merge(baseBytes: Uint8Array, editedBytes: Uint8Array, started: number):
   policy.noteIgnored(mergedParts);
 
   const bytes = policy.replaced.size === 0 ? baseBytes : writeZip(base.archive, [...base.entries, ...policy.added.map((name) => newEntry(name, base))], policy.replaced);
-  return { bytes, report: { merged: true, paragraphs: counts, changes, fallbacks, parts: policy.outcomes, ms: performance.now() - started } };
+  const comparisonWork = MAX_DIFF_WORK_PER_SAVE - diffBudget.remaining;
+  return { bytes, report: { merged: true, paragraphs: counts, changes, fallbacks, parts: policy.outcomes, ms: performance.now() - started, comparisonWork } };
 }
+
+/**
+ * Word comparison work (diagonals tried plus tokens compared, diff.ts) one save may spend: about
+ * a third of a second. A one-word edit costs a few units; a paragraph of 1,000 words with every
+ * word changed costs 630,000 before its diff gives up, so 150 of them spent 95 million (2 s more
+ * than the rest of the merge). Past the budget the remaining paragraphs are the editor's whole.
+ */
+export const MAX_DIFF_WORK_PER_SAVE = 10_000_000;
 
 /**
  * The editor either patches the paragraphs it changed (a selective save: the texts share most of
@@ -134,6 +151,6 @@ function stylesXml(pkg: DocxPackage): string | undefined {
   const relsName = [...pkg.parts.keys()].find((n) => n.toLowerCase() === relsPartFor(pkg.mainPart).toLowerCase());
   if (!relsName) return undefined;
   const rel = parseRelationships(decodePart(pkg.parts.get(relsName)!).text, pkg.mainPart).find((r) => officeRelType(r.type) === 'styles');
-  const styles = rel?.part === undefined ? undefined : [...pkg.parts.entries()].find(([n]) => n.toLowerCase() === rel.part!.toLowerCase())?.[1];
+  const styles = rel?.part === undefined ? undefined : pkg.parts.get([...pkg.parts.keys()].find((n) => n.toLowerCase() === rel.part!.toLowerCase()) ?? '');
   return styles === undefined ? undefined : decodePart(styles).text;
 }

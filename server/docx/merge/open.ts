@@ -8,19 +8,20 @@ import {
   parseRelationships,
   relsPartFor,
 } from '../package';
-import { inflateEntry, readZipDirectory } from '../zip-read';
+import { PackageParts } from '../package-parts';
+import { readZipDirectory } from '../zip-read';
 
 /**
- * Opens a package for the merge: the checked ZIP directory, the XML parts inflated (CRC-checked),
- * the main part and the story parts, as inspectDocx finds them. It leaves out what inspectDocx
- * adds for untrusted uploads (inflating every picture, scanning every story part up front): the
+ * Opens a package for the merge: the checked ZIP directory, the XML parts (inflated and
+ * CRC-checked when first read, so only the ones the merge reads are held in memory), the main
+ * part and the story parts, as inspectDocx finds them. It leaves out what inspectDocx adds for
+ * untrusted uploads (inflating every picture, scanning every story part up front): the
  * base was inspected when it was stored, the save route inspects the editor's bytes before the
  * merge, and the merge's own scan of each story part refuses anything malformed. Throws.
  */
 export function openPackage(bytes: Uint8Array): DocxPackage {
   const entries = readZipDirectory(bytes);
-  const parts = new Map<string, Uint8Array>();
-  for (const entry of entries) if (/\.(xml|rels)$/i.test(entry.name)) parts.set(entry.name, inflateEntry(bytes, entry));
+  const parts = new PackageParts(bytes, entries);
   const names = new Map(entries.map((e) => [e.name.toLowerCase(), e.name]));
   const find = (name: string) => names.get(name.toLowerCase());
   const read = (name: string | undefined) => (name === undefined || !parts.has(name) ? undefined : decodePart(parts.get(name)!).text);

@@ -1,4 +1,5 @@
 import { type CharAlignment, alignChars, hidden } from './char-align';
+import type { DiffBudget } from './diff';
 import { type Atom, type Look, type RunSource, makeLook, writeRuns } from './emit';
 import { donorParagraph, markProperties, spliceParagraph } from './paragraph-write';
 import { type Calibration, type Override, TRACKED, type Values, overrideFor, propValues, styleOf } from './formatting';
@@ -44,10 +45,20 @@ export interface MergeContext {
 
 /**
  * `place`: where the base paragraph sits when that decides how the editor writes it (a table
- * cell's row and column: table styles format them), '' elsewhere.
+ * cell's row and column: table styles format them), '' elsewhere. `budget`: the save's word
+ * comparison budget (see merge.ts); throws DiffBudgetExceeded when it runs out.
  */
-export function pairOf(baseXml: string, base: ParagraphModel, editedXml: string, edited: ParagraphModel, place = '', inComment = false, movedPictures = 0): Pair {
-  return { baseXml, base, editedXml, edited, align: alignChars(base, edited, inComment), place, inComment, movedPictures };
+export function pairOf(
+  baseXml: string,
+  base: ParagraphModel,
+  editedXml: string,
+  edited: ParagraphModel,
+  place = '',
+  inComment = false,
+  movedPictures = 0,
+  budget?: DiffBudget,
+): Pair {
+  return { baseXml, base, editedXml, edited, align: alignChars(base, edited, inComment, budget), place, inComment, movedPictures };
 }
 
 /**

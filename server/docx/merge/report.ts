@@ -60,6 +60,8 @@ export interface MergeReport {
   /** Parts that did not simply keep their base bytes. */
   readonly parts: readonly PartOutcome[];
   readonly ms: number;
+  /** Word comparison work the save spent (diff.ts units), within MAX_DIFF_WORK_PER_SAVE but for the last step. */
+  readonly comparisonWork?: number;
 }
 
 export function emptyCounts(): ParagraphCounts {

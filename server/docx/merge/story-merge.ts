@@ -1,12 +1,27 @@
 import { type ParagraphPairs, alignParagraphs } from './align';
 import { hidden } from './char-align';
+import { type DiffBudget, DiffBudgetExceeded } from './diff';
 import type { Calibration } from './formatting';
 import { type RelationshipMap, adoptFragment } from './fragment';
 import { type ParagraphModel, declarationsAt, readParagraph } from './paragraph';
 import { readParagraphs } from './read-many';
 import { type MergeContext, type Pair, type ParagraphResult, learn, mergeParagraph, movedPicturesArrived, pairOf } from './paragraph-merge';
 import { type MergeFallback, type ParagraphChange, type ParagraphCounts, emptyCounts } from './report';
-import { type ContainerPairs, Places, type Splice, commentIdsOf, containersOf, contentStart, deletable, firstParaId, flatChildren, isStructural, paragraphsIn, structuralParent } from './structure';
+import {
+  type ContainerPairs,
+  Places,
+  type Splice,
+  commentIdsOf,
+  containersOf,
+  contentStart,
+  deletable,
+  firstParaId,
+  flatChildren,
+  isStructural,
+  paragraphsIn,
+  reversedChildren,
+  structuralParent,
+} from './structure';
 import { type Block, type StoryTree, readTree, textBoxMoves } from './tree';
 
 /**
@@ -22,6 +37,8 @@ import { type Block, type StoryTree, readTree, textBoxMoves } from './tree';
 export interface StoryContext extends Omit<MergeContext, 'commentIds'> {
   readonly part: string;
   readonly mapRelationship: RelationshipMap;
+  /** Word comparison work left for the whole save, shared by all its parts (merge.ts). */
+  readonly diffBudget: DiffBudget;
 }
 
 export interface StoryOutcome {
@@ -89,12 +106,12 @@ export class StoryMerge {
         const em = editedModels?.get(e) ?? readParagraph(edited.xml, e);
         const anchors = moves.get(b) ?? [];
         const moved = anchors.reduce((n, a) => n + a.textBoxes, 0);
-        const pair = pairOf(base.xml, bm, edited.xml, em, places.of(b), this.inComments, moved);
+        const pair = pairOf(base.xml, bm, edited.xml, em, places.of(b), this.inComments, moved, this.ctx.diffBudget);
         if (movedPicturesArrived(pair)) for (const a of anchors) this.movedAnchors.add(a);
         learn(pair, calibration);
         this.details.set(i, pair);
       } catch (err) {
-        this.details.set(i, `the paragraph could not be read (${(err as Error).message})`);
+        this.details.set(i, unreadReason(err));
       }
     }
   }
@@ -146,7 +163,11 @@ export class StoryMerge {
     this.splices.push({ start, end, text, order: this.splices.length });
   }
 
-  /** Merges the children of a paired container in place. */
+  /**
+   * Merges the children of a paired container in place. It recurses once per level of structural
+   * containers (tables in cells in tables), never for content controls, which flatChildren looks
+   * through; the scanner's MAX_XML_DEPTH bounds that, far below what the stack holds.
+   */
   private mergeChildren(bc: Block, ec: Block, containers: ContainerPairs): void {
     const { base, pairs } = this;
     const kept = new Set<Block>();
@@ -205,24 +226,31 @@ export class StoryMerge {
    * not what it never showed (rows and cells in content controls), which the user cannot have deleted.
    */
   private deleteRest(bc: Block, kept: ReadonlySet<Block>, containers: ContainerPairs): void {
-    const keptInside = (b: Block): boolean => kept.has(b) || this.movedAnchors.has(b) || b.children.some(keptInside);
-    const visit = (b: Block) => {
-      for (const child of b.children) {
-        if (kept.has(child) || this.movedAnchors.has(child) || !child.hasParagraphs && !(child.local === 'p' && child.index >= 0)) continue;
-        if (containers.unseen.all(child)) continue;
-        if (child.local === 'p' && child.w) {
-          this.cut(child);
-        } else if (isStructural(child)) {
-          // A row or cell goes only from a table the user reshaped (the rest are all paired).
-          if (deletable(child) || containers.reshaped.has(tableOf(child))) this.cutBlock(child);
-        } else if (!keptInside(child)) {
-          this.cutBlock(child); // a content control or custom XML left with nothing the editor kept
-        } else {
-          visit(child);
-        }
+    const isKept = (b: Block) => kept.has(b) || this.movedAnchors.has(b);
+    // Content controls nest as deep as the scanner allows: both walks keep their own stack.
+    const keptInside = (b: Block): boolean => {
+      const stack = [b];
+      for (let c = stack.pop(); c; c = stack.pop()) {
+        if (isKept(c)) return true;
+        stack.push(...c.children);
       }
+      return false;
     };
-    visit(bc);
+    const stack = reversedChildren(bc);
+    for (let child = stack.pop(); child; child = stack.pop()) {
+      if (isKept(child) || !child.hasParagraphs && !(child.local === 'p' && child.index >= 0)) continue;
+      if (containers.unseen.all(child)) continue;
+      if (child.local === 'p' && child.w) {
+        this.cut(child);
+      } else if (isStructural(child)) {
+        // A row or cell goes only from a table the user reshaped (the rest are all paired).
+        if (deletable(child) || containers.reshaped.has(tableOf(child))) this.cutBlock(child);
+      } else if (!keptInside(child)) {
+        this.cutBlock(child); // a content control or custom XML left with nothing the editor kept
+      } else {
+        stack.push(...reversedChildren(child)); // looked through, in document order
+      }
+    }
   }
 
   private cut(p: Block): void {
@@ -267,12 +295,13 @@ export class StoryMerge {
     const donor = this.donorFor(e);
     if (donor) {
       try {
-        const pair = pairOf(this.base.xml, readParagraph(this.base.xml, donor), this.edited.xml, readParagraph(this.edited.xml, e), new Places().of(donor), this.inComments);
+        const [bm, em] = [readParagraph(this.base.xml, donor), readParagraph(this.edited.xml, e)];
+        const pair = pairOf(this.base.xml, bm, this.edited.xml, em, new Places().of(donor), this.inComments, 0, this.ctx.diffBudget);
         const r = this.checked(mergeParagraph(pair, this.ctx, 'donor'), donor, e);
         if (r.kind === 'merged') return r.xml;
         if (r.kind === 'fallback') this.fallbacks.push({ part: this.ctx.part, scope: 'paragraph', paraId: e.paraId, reason: r.reason });
       } catch (err) {
-        this.fallbacks.push({ part: this.ctx.part, scope: 'paragraph', paraId: e.paraId, reason: `the paragraph could not be read (${(err as Error).message})` });
+        this.fallbacks.push({ part: this.ctx.part, scope: 'paragraph', paraId: e.paraId, reason: unreadReason(err) });
       }
     }
     return this.adopt(e);
@@ -349,6 +378,18 @@ function tableOf(b: Block): Block {
   while (t.local !== 'tbl' && t.parent) t = structuralParent(t);
   return t;
 }
+
+/**
+ * Why a paragraph is taken whole from the editor. Past the save's comparison budget the rest of
+ * the changed paragraphs are not compared word by word: their text is the editor's, as it would
+ * be for a paragraph the merge is unsure of, and the save stays fast.
+ */
+function unreadReason(err: unknown): string {
+  if (err instanceof DiffBudgetExceeded) return OVER_BUDGET_REASON;
+  return `the paragraph could not be read (${(err as Error).message})`;
+}
+
+export const OVER_BUDGET_REASON = 'the save changed too much text to compare word by word; the editor\'s paragraph was kept whole';
 
 /** More changed paragraphs than this in a part, and they are read in one pass over it. */
 const WHOLE_PART_READ = 32;

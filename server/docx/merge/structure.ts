@@ -33,18 +33,27 @@ export function structuralParent(b: Block): Block {
   return p;
 }
 
-/** Children that hold paragraphs, with content controls and custom XML looked through. */
+/**
+ * Children that hold paragraphs, with content controls and custom XML looked through. Those nest
+ * as deep as the scanner allows (MAX_XML_DEPTH), so the walk keeps its own stack.
+ */
 export function flatChildren(b: Block): Block[] {
   const out: Block[] = [];
-  for (const c of b.children) {
+  const stack = reversedChildren(b);
+  for (let c = stack.pop(); c; c = stack.pop()) {
     if (c.local === 'p' && c.w) {
       if (c.index >= 0) out.push(c);
     } else if (c.hasParagraphs) {
       if (isStructural(c)) out.push(c);
-      else out.push(...flatChildren(c));
+      else stack.push(...reversedChildren(c));
     }
   }
   return out;
+}
+
+/** A block's children last first: popped from a stack, they come in document order. */
+export function reversedChildren(b: Block): Block[] {
+  return b.children.slice().reverse();
 }
 
 export interface ContainerPairs {
@@ -327,11 +336,12 @@ export class Places {
   }
 }
 
+/** The first paraId in the block or under it, in document order. */
 export function firstParaId(b: Block): string | undefined {
-  if (b.paraId !== undefined) return b.paraId;
-  for (const c of b.children) {
-    const id = firstParaId(c);
-    if (id !== undefined) return id;
+  const stack = [b];
+  for (let c = stack.pop(); c; c = stack.pop()) {
+    if (c.paraId !== undefined) return c.paraId;
+    stack.push(...reversedChildren(c));
   }
   return undefined;
 }

@@ -2,7 +2,6 @@
  * Resolves the session cookie once per request; routes then ask for the actor they need.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { SESSION_TTL_MS } from '@common/limits';
 import type { Deps } from '../../deps';
 import { AppError } from '../../http/app-error';
 import { type Actor, userForToken } from './auth.service';
@@ -33,13 +32,14 @@ export function requireStaff(request: FastifyRequest): Actor {
   return actor;
 }
 
-export function setSessionCookie(reply: FastifyReply, token: string, secure: boolean) {
-  reply.setCookie(SESSION_COOKIE, token, {
+/** The cookie lives as long as its session row may (30 days, or less for a demo account). */
+export function setSessionCookie(reply: FastifyReply, session: { token: string; maxAgeMs: number }, secure: boolean) {
+  reply.setCookie(SESSION_COOKIE, session.token, {
     httpOnly: true,
     sameSite: 'lax',
     secure,
     path: '/',
-    maxAge: Math.floor(SESSION_TTL_MS / 1000),
+    maxAge: Math.floor(session.maxAgeMs / 1000),
   });
 }
 

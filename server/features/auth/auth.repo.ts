@@ -1,4 +1,4 @@
-import { and, count, eq, gt, lte, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { sessions, users } from '../../db/schema';
 
@@ -20,52 +20,88 @@ export async function findCredentials(db: Db, email: string) {
   return row;
 }
 
-export async function emailExists(db: Db, email: string): Promise<boolean> {
-  const [row] = await db.select({ id: users.id }).from(users).where(eq(users.email, email));
-  return row !== undefined;
-}
-
 /**
- * Inserts a user; the first real (non-demo) account becomes staff. The advisory lock makes
- * "first" exact when two registrations race on a fresh instance.
+ * Inserts a user, or nothing when the email is taken (undefined). With `firstIsStaff` (no
+ * ADMIN_EMAILS configured), the first real (non-demo) account becomes staff; the advisory lock
+ * makes "first" exact when two registrations race on a fresh instance.
  */
 export async function insertUser(
   db: Db,
-  input: { email: string; name: string; passwordHash: string; isDemo: boolean; forceStaff: boolean },
+  input: { email: string; name: string; passwordHash: string; isDemo: boolean; forceStaff: boolean; firstIsStaff: boolean; createdAt: Date },
 ): Promise<UserRow | undefined> {
   return db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(7250001)`);
     let role: 'staff' | 'user' = input.forceStaff ? 'staff' : 'user';
-    if (!input.isDemo && role === 'user') {
+    if (!input.isDemo && role === 'user' && input.firstIsStaff) {
+      await tx.execute(sql`select pg_advisory_xact_lock(7250001)`);
       const [row] = await tx.select({ n: count() }).from(users).where(eq(users.isDemo, false));
       if ((row?.n ?? 0) === 0) role = 'staff';
     }
     const [created] = await tx
       .insert(users)
-      .values({ email: input.email, name: input.name, passwordHash: input.passwordHash, isDemo: input.isDemo, role })
+      .values({
+        email: input.email,
+        name: input.name,
+        passwordHash: input.passwordHash,
+        isDemo: input.isDemo,
+        role,
+        createdAt: input.createdAt,
+      })
       .onConflictDoNothing({ target: users.email })
       .returning(userColumns);
     return created;
   });
 }
 
-export async function insertSession(db: Db, tokenHash: string, userId: number, expiresAt: Date) {
-  await db.insert(sessions).values({ tokenHash, userId, expiresAt });
+export async function insertSession(db: Db, tokenHash: string, userId: number, now: Date, expiresAt: Date) {
+  await db.insert(sessions).values({ tokenHash, userId, createdAt: now, lastSeenAt: now, expiresAt });
 }
 
-export async function findSessionUser(db: Db, tokenHash: string, now: Date): Promise<UserRow | undefined> {
+/** The session's user, if the session has neither expired nor been idle since `idleSince`. */
+export async function findSessionUser(db: Db, tokenHash: string, now: Date, idleSince: Date) {
   const [row] = await db
-    .select(userColumns)
+    .select({ ...userColumns, lastSeenAt: sessions.lastSeenAt })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, now)));
+    .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, now), gt(sessions.lastSeenAt, idleSince)));
   return row;
+}
+
+export async function touchSession(db: Db, tokenHash: string, now: Date) {
+  await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.tokenHash, tokenHash));
 }
 
 export async function deleteSession(db: Db, tokenHash: string) {
   await db.delete(sessions).where(eq(sessions.tokenHash, tokenHash));
 }
 
-export async function deleteExpiredSessions(db: Db, now: Date) {
-  await db.delete(sessions).where(lte(sessions.expiresAt, now));
+export async function deleteUserSessions(db: Db, userId: number): Promise<number> {
+  const rows = await db.delete(sessions).where(eq(sessions.userId, userId)).returning({ userId: sessions.userId });
+  return rows.length;
+}
+
+export async function deleteExpiredSessions(db: Db, now: Date, idleSince: Date): Promise<number> {
+  const rows = await db
+    .delete(sessions)
+    .where(or(lte(sessions.expiresAt, now), lte(sessions.lastSeenAt, idleSince)))
+    .returning({ userId: sessions.userId });
+  return rows.length;
+}
+
+/** Demo accounts created at or before `createdBefore`, oldest first, a batch at a time. */
+export async function expiredDemoUsers(db: Db, createdBefore: Date, limit: number): Promise<UserRow[]> {
+  return db
+    .select(userColumns)
+    .from(users)
+    .where(and(eq(users.isDemo, true), lte(users.createdAt, createdBefore)))
+    .orderBy(asc(users.createdAt), asc(users.id))
+    .limit(limit);
+}
+
+/**
+ * Deletes a demo account; its sessions, conversations and any row left go with it (cascade).
+ * The is_demo condition means this can never remove a real account, whatever id it is given.
+ */
+export async function deleteDemoUser(db: Db, id: number): Promise<boolean> {
+  const rows = await db.delete(users).where(and(eq(users.id, id), eq(users.isDemo, true))).returning({ id: users.id });
+  return rows.length > 0;
 }

@@ -4,8 +4,10 @@ import { ApiErrorBodySchema } from '@common/errors';
 import { type ChatErrorEvent, ChatMessageListSchema, ChatMessageSchema, SendChatMessageSchema } from '@common/schemas/chat';
 import { DocumentIdParamsSchema } from '@common/schemas/documents';
 import type { Deps } from '../../deps';
+import { CHAT_BODY_BYTES } from '../../http/body-policy';
 import { body } from '../../http/error-handler';
 import { requireUser } from '../auth/auth-guard';
+import { admitChat } from '../rate-limit/admission';
 import * as chat from './chat.service';
 import { clientGone, openEventStream, wantsEventStream } from './sse';
 
@@ -19,8 +21,12 @@ export function chatRoutes(app: FastifyInstance, deps: Deps) {
 
   r.post(
     '/api/documents/:id/chat',
-    { schema: { params, body: SendChatMessageSchema, response: { 201: ChatMessageSchema, 502: ApiErrorBodySchema, 504: ApiErrorBodySchema } } },
+    {
+      schema: { params, body: SendChatMessageSchema, response: { 201: ChatMessageSchema, 502: ApiErrorBodySchema, 504: ApiErrorBodySchema } },
+      bodyLimit: CHAT_BODY_BYTES,
+    },
     async (request, reply) => {
+      await admitChat(deps, request);
       // Ownership, validation and storing the user's message happen before any stream opens, so those errors are plain JSON.
       const turn = await chat.startTurn(deps, requireUser(request), request.params.id, request.body);
       if (wantsEventStream(request)) return streamTurn(deps, turn, openEventStream(request, reply));

@@ -36,3 +36,19 @@ describe('cleanOriginalName', () => {
     expect(long.endsWith('.docx')).toBe(true);
   });
 });
+
+describe('bidirectional and invisible characters', () => {
+  it.each([
+    ['invoice\u202Excod.docx', 'invoicexcod.docx'],
+    ['a\u2066b\u2069c\u200F.docx', 'abc.docx'],
+    ['\uFEFFnotes\u200B.docx', 'notes.docx'],
+    ['x\u061Cy\u202Az\u202C.docx', 'xyz.docx'],
+  ])('removes them from the stored name %j', (raw, clean) => {
+    expect(cleanOriginalName(raw)).toBe(clean);
+  });
+
+  it('removes them from the download name, even of a name stored before the rule', () => {
+    const header = contentDisposition('report\u202Excod.docx');
+    expect(header).toBe(`attachment; filename="reportxcod.docx"; filename*=UTF-8''reportxcod.docx`);
+  });
+});

@@ -204,7 +204,8 @@ export async function appendVersion(db: Db, v: NewVersion): Promise<number | und
     });
     await tx
       .update(documents)
-      .set({ currentVersion: version, plainText: v.plainText, wordCount: v.wordCount })
+      // The row describes the latest version: its size and the name it is stored under.
+      .set({ currentVersion: version, plainText: v.plainText, wordCount: v.wordCount, fileSize: v.blob.size, filename: `${v.blob.key}.docx` })
       .where(eq(documents.id, v.documentId));
     return version;
   });

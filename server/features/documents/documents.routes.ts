@@ -1,3 +1,4 @@
+import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -9,32 +10,28 @@ import {
   DocumentSchema,
   UpdateDocumentSchema,
 } from '@common/schemas/documents';
+import { decimalInteger } from '@common/schemas/ids';
 import type { Deps } from '../../deps';
 import { requireUser } from '../auth/auth-guard';
+import { admitSave, admitUpload } from '../rate-limit/admission';
 import { contentDisposition } from './content-disposition';
 import * as documents from './documents.service';
 import { readUpload } from './read-upload';
 import { saveContent } from './save-content';
 
 const SaveHeadersSchema = z.object({
-  'x-base-version': z.coerce.number('x-base-version must be the version number the edit started from').int().positive(),
+  'x-base-version': decimalInteger('x-base-version must be the version number the edit started from'),
 });
 
 export function documentRoutes(app: FastifyInstance, deps: Deps) {
-  // Saves arrive as the raw .docx; parsed into a Buffer, never as text.
-  app.addContentTypeParser(DOCX_MIME_TYPE, { parseAs: 'buffer', bodyLimit: MAX_UPLOAD_BYTES * 2 }, (_request, body, done) => done(null, body));
+  app.register((scope) => uploadRoute(scope, deps));
+  app.register((scope) => saveRoute(scope, deps));
   const r = app.withTypeProvider<ZodTypeProvider>();
   const byId = { params: DocumentIdParamsSchema };
 
   r.get('/api/documents', { schema: { querystring: DocumentListQuerySchema, response: { 200: DocumentListSchema } } }, async (request) =>
     documents.listDocuments(deps, requireUser(request), request.query),
   );
-
-  r.post('/api/documents/upload', { schema: { response: { 201: DocumentSchema } } }, async (request, reply) => {
-    const actor = requireUser(request);
-    const file = await readUpload(request);
-    return reply.status(201).send(await documents.uploadDocument(deps, actor, file));
-  });
 
   r.get('/api/documents/:id', { schema: { ...byId, response: { 200: DocumentSchema } } }, async (request) =>
     documents.getDocument(deps, requireUser(request), request.params.id),
@@ -58,14 +55,6 @@ export function documentRoutes(app: FastifyInstance, deps: Deps) {
       .send(stream);
   });
 
-  // The editor's save: the .docx bytes as the body, the version they were based on in a header.
-  r.put(
-    '/api/documents/:id/content',
-    { schema: { ...byId, headers: SaveHeadersSchema, response: { 200: DocumentSchema } }, bodyLimit: MAX_UPLOAD_BYTES * 2 },
-    async (request) =>
-      saveContent(deps, requireUser(request), request.params.id, request.headers['x-base-version'], request.body as Uint8Array),
-  );
-
   r.get('/api/documents/:id/content', { schema: byId }, async (request, reply) => {
     const { version, bytes } = await documents.openForEditing(deps, requireUser(request), request.params.id);
     return reply
@@ -74,4 +63,33 @@ export function documentRoutes(app: FastifyInstance, deps: Deps) {
       .header('cache-control', 'private, no-store')
       .send(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
   });
+}
+
+/** The upload reads multipart, and nothing else does: its parser lives in this route's context only. */
+async function uploadRoute(app: FastifyInstance, deps: Deps) {
+  app.removeAllContentTypeParsers();
+  // One file per request, bounded while it streams in: an 11 MB body is cut off at 10 MB + 1.
+  await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 5, parts: 6, fieldSize: 1024 } });
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  r.post('/api/documents/upload', { schema: { response: { 201: DocumentSchema } }, config: { body: 'multipart' } }, async (request, reply) => {
+    await admitUpload(deps, request);
+    const actor = requireUser(request);
+    const file = await readUpload(request);
+    return reply.status(201).send(await documents.uploadDocument(deps, actor, file));
+  });
+}
+
+/** The editor's save: the .docx bytes as the body (a Buffer, never text), its base version in a header. */
+async function saveRoute(app: FastifyInstance, deps: Deps) {
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser(DOCX_MIME_TYPE, { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  r.put(
+    '/api/documents/:id/content',
+    { schema: { params: DocumentIdParamsSchema, headers: SaveHeadersSchema, response: { 200: DocumentSchema } }, config: { body: 'docx' } },
+    async (request) => {
+      await admitSave(deps, request);
+      return saveContent(deps, requireUser(request), request.params.id, request.headers['x-base-version'], request.body as Uint8Array);
+    },
+  );
 }

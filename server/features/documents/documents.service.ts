@@ -5,9 +5,9 @@ import { DOCX_MIME_TYPE } from '@common/limits';
 import type { Deps } from '../../deps';
 import { AppError, notFound } from '../../http/app-error';
 import type { Actor } from '../auth/auth.service';
-import { processDocx, type ProcessResult } from '../../docx/process';
+import type { ProcessResult } from '../../docx/process';
 import { cleanOriginalName } from './content-disposition';
-import { processDocument } from './processing';
+import { processDocument, processInPool } from './processing';
 import * as repo from './documents.repo';
 
 export type IncomingFile = { name: string; mimeType: string | undefined; bytes: Uint8Array };
@@ -38,16 +38,22 @@ export async function uploadDocument(deps: Deps, actor: Actor, file: IncomingFil
   checkIncomingName(originalName, file.mimeType);
   // One pass over the bytes: content a Word package cannot be is refused before anything is
   // stored; an internal failure ('unreadable') is stored and marked `error` like any other.
-  const processed = processDocx(file.bytes);
+  // In the work pool: file.bytes move there, and come back as `input`.
+  const { result: processed, input } = await processInPool(deps, file.bytes);
   if (!processed.ok && processed.code !== 'unreadable') {
     throw new AppError('unprocessable', processed.reason, { reason: processed.code });
   }
-  return storeAndProcess(deps, actor, originalName, file.bytes, processed);
+  return storeAndProcess(deps, actor, originalName, input, processed);
 }
 
-/** Shared by uploads and templates: one way a document comes into being. */
-export async function storeAndProcess(deps: Deps, actor: Actor, originalName: string, bytes: Uint8Array, processed?: ProcessResult) {
-  const blob = await deps.blobs.put(bytes);
+/**
+ * Shared by uploads and templates: one way a document comes into being. What is kept is what
+ * processing says to keep (`stored`: the content policy applied), or the bytes as they came when
+ * processing failed for a reason of ours.
+ */
+export async function storeAndProcess(deps: Deps, actor: Actor, originalName: string, bytes: Uint8Array, precomputed?: ProcessResult) {
+  const { result: processed, input } = precomputed ? { result: precomputed, input: bytes } : await processInPool(deps, bytes);
+  const blob = await deps.blobs.put(processed.ok ? processed.stored : input);
   let created: Awaited<ReturnType<typeof repo.insertDocumentWithVersion>>;
   try {
     created = await repo.insertDocumentWithVersion(deps.database.db, {

@@ -4,8 +4,46 @@
  * for anything a crash interrupted, again at boot.
  */
 import type { Deps } from '../../deps';
-import { processDocx, type ProcessResult } from '../../docx/process';
+import type { ProcessResult } from '../../docx/process';
+import { AppError } from '../../http/app-error';
+import type { ProcessOutcome } from '../../work/tasks';
+import { RETRY_AFTER_SECONDS, WorkError, seconds } from '../../work/work-error';
 import * as repo from './documents.repo';
+
+/**
+ * Processes bytes in the work pool (off the event loop, within its budgets). The bytes move to
+ * the worker: read them afterwards only from the answer (`input`, or the result's `stored`).
+ * A task over budget, or a full pool, becomes an error the uploader can act on; nothing is stored.
+ */
+export async function processInPool(deps: Deps, bytes: Uint8Array): Promise<ProcessOutcome> {
+  try {
+    return await deps.work.run('process', { bytes }, [bytes]);
+  } catch (err) {
+    throw err instanceof WorkError ? processingRefused(err) : err;
+  }
+}
+
+function processingRefused(err: WorkError): Error {
+  switch (err.failure) {
+    case 'busy':
+      return new AppError('unavailable', 'The server is busy processing other documents, so this one was not stored. Try again in a few seconds.', undefined, {
+        'retry-after': String(RETRY_AFTER_SECONDS),
+      });
+    case 'timeout':
+      return new AppError('unprocessable', `${overBudget(err)} and not stored. Try again later; if it happens again, split the document into smaller ones and upload them separately.`, { reason: 'time_budget' });
+    case 'memory':
+      return new AppError('unprocessable', `${overBudget(err)} and not stored. Remove large pictures or split the document into smaller ones and upload them separately.`, { reason: 'memory_budget' });
+    case 'failed':
+      return err;
+  }
+}
+
+/** How an upload's error and a recovered document's status begin. */
+function overBudget(err: WorkError): string {
+  return err.failure === 'timeout'
+    ? `This document took longer than the ${seconds(err.limit ?? 0)} processing may take, so it was stopped`
+    : 'This document needed more memory to process than one document may use, so it was stopped';
+}
 
 /** `precomputed` is the upload's own processing of the same bytes, so they are not read twice. */
 export async function processDocument(deps: Deps, id: number, precomputed?: ProcessResult) {
@@ -14,7 +52,7 @@ export async function processDocument(deps: Deps, id: number, precomputed?: Proc
   if (!version) return;
   await repo.setStatus(db, id, 'processing');
   try {
-    const result = precomputed ?? processDocx(await deps.blobs.get(version.blobKey));
+    const result = precomputed ?? (await processStored(deps, version.blobKey));
     if (!result.ok) {
       await repo.markFailed(db, id, result.reason, deps.clock.now());
       deps.log.info({ documentId: id, reason: result.reason }, 'document processing refused the content');
@@ -34,8 +72,17 @@ export async function processDocument(deps: Deps, id: number, precomputed?: Proc
     }
   } catch (err) {
     deps.log.error({ err, documentId: id }, 'document processing failed');
-    await repo.markFailed(db, id, 'Processing failed unexpectedly. Please upload the document again.', deps.clock.now());
+    const reason =
+      err instanceof WorkError && (err.failure === 'timeout' || err.failure === 'memory')
+        ? `${overBudget(err)}. Split it into smaller documents and upload them separately.`
+        : 'Processing failed unexpectedly. Please upload the document again.';
+    await repo.markFailed(db, id, reason, deps.clock.now());
   }
+}
+
+async function processStored(deps: Deps, blobKey: string): Promise<ProcessResult> {
+  const bytes = await deps.blobs.get(blobKey);
+  return (await deps.work.run('process', { bytes }, [bytes])).result;
 }
 
 /** Boot: finish what a crash interrupted, and remove files no row refers to. */

@@ -3,6 +3,7 @@
  * name and type from the part headers before any content is read.
  */
 import type { FastifyRequest } from 'fastify';
+import { MAX_UPLOAD_BYTES } from '@common/limits';
 import { tooLarge } from '@common/upload-rules';
 import { AppError } from '../../http/app-error';
 import { checkIncomingName, type IncomingFile } from './documents.service';
@@ -23,6 +24,10 @@ export async function readUpload(request: FastifyRequest): Promise<IncomingFile>
     if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError('payload_too_large', tooLarge.description);
     throw err;
   }
+  // The plugin throws on most truncations, but not all (a limit reached as the stream ends, or a
+  // registration without throwFileSizeLimit): a cut-off file must never be processed, where it
+  // would be answered as "not a Word document" instead of "too large".
+  if (part.file.truncated || bytes.length > MAX_UPLOAD_BYTES) throw new AppError('payload_too_large', tooLarge.description);
   if (bytes.length === 0) throw new AppError('validation_failed', 'The file is empty.');
   return { name: part.filename, mimeType: part.mimetype, bytes: new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength) };
 }

@@ -5,9 +5,9 @@
  */
 import type { Document } from '@common/schemas/documents';
 import type { Deps } from '../../deps';
-import { mergeSave } from '../../docx/merge/merge';
-import { type ProcessResult, processDocx } from '../../docx/process';
 import { AppError } from '../../http/app-error';
+import type { SaveOutcome } from '../../work/save-task';
+import { RETRY_AFTER_SECONDS, WorkError, seconds } from '../../work/work-error';
 import type { Actor } from '../auth/auth.service';
 import * as repo from './documents.repo';
 import { getDocument } from './documents.service';
@@ -15,12 +15,12 @@ import { getDocument } from './documents.service';
 export async function saveContent(deps: Deps, actor: Actor, id: number, baseVersion: number, bytes: Uint8Array): Promise<Document> {
   const doc = await getDocument(deps, actor, id);
   if (doc.currentVersion !== baseVersion) throw stale(doc.currentVersion);
-  const checked = processDocx(bytes);
-  if (!checked.ok) throw new AppError('unprocessable', `The editor sent a document that cannot be stored: ${checked.reason}`);
-  const { stored, processed } = await mergedIntoBase(deps, id, baseVersion, bytes, checked);
+  const outcome = await mergedIntoBase(deps, id, baseVersion, bytes);
+  if (!outcome.ok) throw new AppError('unprocessable', `The editor sent a document that cannot be stored: ${outcome.reason}`);
+  const { processed } = outcome;
 
-  const blob = await deps.blobs.put(stored);
-  const needsEditable = !sameBytes(processed.editable, stored);
+  const blob = await deps.blobs.put(processed.stored);
+  const needsEditable = !sameBytes(processed.editable, processed.stored);
   const editable = needsEditable ? await deps.blobs.put(processed.editable) : null;
   const version = await repo
     .appendVersion(deps.database.db, {
@@ -44,24 +44,62 @@ export async function saveContent(deps: Deps, actor: Actor, id: number, baseVers
   return getDocument(deps, actor, id);
 }
 
-type Processed = Extract<ProcessResult, { ok: true }>;
-
 /**
  * The editor rewrites far more than the user changed (shared/EDITOR.md), so its bytes are merged
- * into the editable copy it opened: only what the user changed changes (issue 5). Whatever the
- * merge was unsure of is logged; if the merged document did not process, the editor's is stored.
+ * into the editable copy it opened: only what the user changed changes (issue 5). The check of
+ * the editor's bytes, the merge and the processing of the result run as one task in the work
+ * pool (server/work/save-task.ts), within its budgets. Whatever the merge was unsure of is logged.
  */
-async function mergedIntoBase(deps: Deps, id: number, baseVersion: number, bytes: Uint8Array, checked: Processed) {
+async function mergedIntoBase(deps: Deps, id: number, baseVersion: number, edited: Uint8Array): Promise<SaveOutcome> {
   const version = await repo.findVersion(deps.database.db, id, baseVersion);
-  if (!version) return { stored: bytes, processed: checked };
-  const { bytes: merged, report } = mergeSave(await deps.blobs.get(version.editableBlobKey ?? version.blobKey), bytes);
-  const log = { documentId: id, baseVersion, ms: Math.round(report.ms), paragraphs: report.paragraphs };
-  if (report.fallbacks.length > 0) deps.log.warn({ ...log, fallbacks: report.fallbacks }, "save merge kept parts of the editor's version");
+  const base = version ? await deps.blobs.get(version.editableBlobKey ?? version.blobKey) : undefined;
+  let outcome: SaveOutcome;
+  try {
+    // Both arrays move to the worker; only the answer is read afterwards.
+    outcome = await deps.work.run('save', { base, edited }, [base, edited]);
+  } catch (err) {
+    if (!(err instanceof WorkError)) throw err;
+    deps.log.warn({ documentId: id, baseVersion, failure: err.failure, limit: err.limit }, 'save stopped by the work budget; nothing stored');
+    throw saveRefused(err);
+  }
+  if (!outcome.ok || !outcome.merge) return outcome;
+  const { merge } = outcome;
+  const log = { documentId: id, baseVersion, ms: Math.round(merge.ms), paragraphs: merge.paragraphs };
+  if (merge.fallbacks.length > 0) deps.log.warn({ ...log, fallbacks: merge.fallbacks }, "save merge kept parts of the editor's version");
   else deps.log.info(log, 'save merged');
-  const processed = merged === bytes ? checked : processDocx(merged);
-  if (processed.ok) return { stored: merged, processed };
-  deps.log.error({ ...log, reason: processed.detail ?? processed.reason }, "merged save did not process; the editor's version is stored");
-  return { stored: bytes, processed: checked };
+  if (outcome.mergedFailure !== undefined) {
+    deps.log.error({ ...log, reason: outcome.mergedFailure }, "merged save did not process; the editor's version (checked the same way) is stored");
+  }
+  return outcome;
+}
+
+/**
+ * A save over its budget is not stored at all: storing the editor's version instead would
+ * undo the merge's protection of everything the user did not change.
+ */
+const NOTHING_LOST = 'Nothing is lost: your edits are still in the editor, and the saved document is unchanged.';
+
+function saveRefused(err: WorkError): Error {
+  switch (err.failure) {
+    case 'busy':
+      return new AppError('unavailable', `The server is busy saving other documents, so this save was not stored. ${NOTHING_LOST} Save again in a few seconds.`, undefined, {
+        'retry-after': String(RETRY_AFTER_SECONDS),
+      });
+    case 'timeout':
+      return new AppError(
+        'unprocessable',
+        `Your changes could not be merged into the saved document within the ${seconds(err.limit ?? 0)} a save may take, so this save was not stored. ${NOTHING_LOST} Try saving again; if it keeps failing, make fewer changes between saves.`,
+        { reason: 'time_budget' },
+      );
+    case 'memory':
+      return new AppError(
+        'unprocessable',
+        `Your changes could not be merged into the saved document within the memory a save may use, so this save was not stored. ${NOTHING_LOST} Try saving again; if it keeps failing, make fewer changes between saves.`,
+        { reason: 'memory_budget' },
+      );
+    case 'failed':
+      return err;
+  }
 }
 
 async function discard(deps: Deps, ...keys: Array<string | undefined>) {

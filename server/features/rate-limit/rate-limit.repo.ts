@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, gt, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { rateLimits } from '../../db/schema';
 
@@ -19,6 +19,29 @@ export async function hit(db: Db, key: string, now: Date, windowMs: number) {
   return row!;
 }
 
+/** Opens (or moves forward) a window that holds no count, e.g. a remembered fact. */
+export async function keepUntil(db: Db, key: string, resetAt: Date) {
+  await db
+    .insert(rateLimits)
+    .values({ key, count: 0, resetAt })
+    .onConflictDoUpdate({ target: rateLimits.key, set: { resetAt } });
+}
+
+/** Whether a window for this key is still open, without counting a hit. */
+export async function isLive(db: Db, key: string, now: Date): Promise<boolean> {
+  const [row] = await db
+    .select({ key: rateLimits.key })
+    .from(rateLimits)
+    .where(and(eq(rateLimits.key, key), gt(rateLimits.resetAt, now)));
+  return row !== undefined;
+}
+
 export async function clear(db: Db, key: string) {
   await db.delete(rateLimits).where(eq(rateLimits.key, key));
+}
+
+/** Closed windows count for nothing; dropping them keeps the table the size of current activity. */
+export async function deleteClosed(db: Db, now: Date): Promise<number> {
+  const rows = await db.delete(rateLimits).where(lte(rateLimits.resetAt, now)).returning({ key: rateLimits.key });
+  return rows.length;
 }

@@ -1,34 +1,105 @@
+import type { Quota } from '@common/limits';
 import type { Deps } from '../../deps';
 import { AppError } from '../../http/app-error';
 import * as repo from './rate-limit.repo';
 
-export type Limit = { name: string; max: number; windowMs: number };
+export type Limit = { name: string; max: number; windowMs: number; what: string };
 
-/** Login and registration attempts: generous per network address, tight per account. */
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+
+/**
+ * Every rate limit, in one table. Each allowance is far above what a person working by hand
+ * reaches, so only scripts meet it; the windows are fixed and the counters live in the database
+ * (rate_limits) so that several app instances share one allowance rather than multiplying it.
+ *
+ * - authPerIp: all sign-in and registration requests from one address. An office behind one NAT
+ *   signs in a few times a day per person, far below 100 in 15 minutes.
+ * - loginPerAddressAndAccount: wrong passwords for one account from one address. Keyed by both, so
+ *   a stranger guessing elsewhere cannot lock the owner out at their own address; a success
+ *   clears it.
+ * - loginPerAccount: every attempt on one account from addresses that never signed in to it, the
+ *   ceiling against guessing spread over many addresses (which the per-address limits cannot
+ *   see). Addresses the owner signed in from within SIGN_IN_REMEMBERED_MS are exempt, so even a
+ *   distributed attack does not lock the owner out where they usually work. 100 an hour is more
+ *   than anyone mistypes and, at 2,400 a day, too few to guess a password of the allowed length.
+ * - registerPerEmail: repeated registrations of one address (the answer is the same whether it
+ *   exists, so this bounds probing by timing too).
+ * - demoPerIp: throwaway accounts, each with its own storage; a visitor needs one.
+ * - uploadPerUser: 100 an hour is a whole folder dragged in one file at a time.
+ * - savePerUser: the editor saves 2 s after typing stops, about 20 a minute per tab at most;
+ *   120 leaves room for several tabs. A refused autosave is retried, nothing is lost.
+ * - chatPerUser / chatPerAddress: each message runs the AI model. 30 a minute per person is one
+ *   every two seconds; an address may hold a whole office, hence four times that.
+ * - templateUsePerUser: each use stores a new document.
+ */
 export const LIMITS = {
-  authPerIp: { name: 'auth-ip', max: 100, windowMs: 15 * 60_000 },
-  loginPerEmail: { name: 'login-email', max: 10, windowMs: 15 * 60_000 },
-  registerPerEmail: { name: 'register-email', max: 10, windowMs: 15 * 60_000 },
-  demoPerIp: { name: 'demo-ip', max: 10, windowMs: 60 * 60_000 },
+  authPerIp: { name: 'auth-ip', max: 100, windowMs: 15 * MINUTE, what: 'sign-in attempts' },
+  loginPerAddressAndAccount: { name: 'login-ip-email', max: 10, windowMs: 15 * MINUTE, what: 'sign-in attempts' },
+  loginPerAccount: { name: 'login-email', max: 100, windowMs: HOUR, what: 'sign-in attempts' },
+  registerPerEmail: { name: 'register-email', max: 10, windowMs: 15 * MINUTE, what: 'registration attempts' },
+  demoPerIp: { name: 'demo-ip', max: 10, windowMs: HOUR, what: 'demo sessions' },
+  uploadPerUser: { name: 'upload-user', max: 100, windowMs: HOUR, what: 'uploads' },
+  savePerUser: { name: 'save-user', max: 120, windowMs: MINUTE, what: 'saves' },
+  chatPerUser: { name: 'chat-user', max: 30, windowMs: MINUTE, what: 'messages to the assistant' },
+  chatPerAddress: { name: 'chat-ip', max: 120, windowMs: MINUTE, what: 'messages to the assistant' },
+  templateUsePerUser: { name: 'template-user', max: 60, windowMs: HOUR, what: 'documents from templates' },
 } satisfies Record<string, Limit>;
 
-/** Counts an attempt and refuses it with 429 once the window's allowance is spent. */
-export async function consume(deps: Pick<Deps, 'database' | 'clock'>, limit: Limit, subject: string) {
+export type LimitName = keyof typeof LIMITS;
+
+/** How long a successful sign-in exempts its address from the per-account ceiling. */
+export const SIGN_IN_REMEMBERED_MS = 30 * 24 * HOUR;
+
+/**
+ * Tests shrink allowances so that reaching one takes a few requests; production never sets this.
+ * A missing entry means the real value from LIMITS or QUOTAS.
+ */
+export type LimitOverrides = {
+  rates?: Partial<Record<LimitName, { max: number; windowMs?: number }>>;
+  quotas?: Partial<Record<'user' | 'demo', Quota>>;
+};
+
+type LimitDeps = Pick<Deps, 'database' | 'clock'> & { limits?: LimitOverrides };
+
+export function limitFor(deps: LimitDeps, name: LimitName): Limit {
+  return { ...LIMITS[name], ...deps.limits?.rates?.[name] };
+}
+
+/** Counts an attempt and refuses it with 429 and Retry-After once the window's allowance is spent. */
+export async function consume(deps: LimitDeps, name: LimitName, subject: string) {
+  const limit = limitFor(deps, name);
   const now = deps.clock.now();
-  const { count, resetAt } = await repo.hit(deps.database.db, `${limit.name}:${subject}`, now, limit.windowMs);
+  const { count, resetAt } = await repo.hit(deps.database.db, keyOf(limit, subject), now, limit.windowMs);
   if (count <= limit.max) return;
   const seconds = Math.max(1, Math.ceil((resetAt.getTime() - now.getTime()) / 1000));
   throw new AppError(
     'rate_limited',
-    `Too many attempts. Please try again in ${describe(seconds)}.`,
+    `Too many ${limit.what}. Please try again in ${describe(seconds)}.`,
     { retryAfterSeconds: seconds },
     { 'retry-after': String(seconds) },
   );
 }
 
-export async function reset(deps: Pick<Deps, 'database'>, limit: Limit, subject: string) {
-  await repo.clear(deps.database.db, `${limit.name}:${subject}`);
+export async function reset(deps: LimitDeps, name: LimitName, subject: string) {
+  await repo.clear(deps.database.db, keyOf(limitFor(deps, name), subject));
 }
+
+/** Remembers a fact for a while in the same table (e.g. "this address signed in to this account"). */
+export async function remember(deps: LimitDeps, fact: string, ms: number) {
+  await repo.keepUntil(deps.database.db, `fact:${fact}`, new Date(deps.clock.now().getTime() + ms));
+}
+
+export async function remembers(deps: LimitDeps, fact: string): Promise<boolean> {
+  return repo.isLive(deps.database.db, `fact:${fact}`, deps.clock.now());
+}
+
+/** Drops closed windows; run by the periodic cleanup. */
+export async function deleteClosedWindows(deps: LimitDeps): Promise<number> {
+  return repo.deleteClosed(deps.database.db, deps.clock.now());
+}
+
+const keyOf = (limit: Limit, subject: string) => `${limit.name}:${subject}`;
 
 function describe(seconds: number): string {
   if (seconds < 60) return `${seconds} second${seconds === 1 ? '' : 's'}`;

@@ -4,6 +4,7 @@ import { DocumentSchema } from '@common/schemas/documents';
 import { TemplateIdParamsSchema, TemplateListSchema } from '@common/schemas/templates';
 import type { Deps } from '../../deps';
 import { requireUser } from '../auth/auth-guard';
+import { admitTemplateUse } from '../rate-limit/admission';
 import { listTemplates, useTemplate } from './templates.service';
 
 export function templateRoutes(app: FastifyInstance, deps: Deps) {
@@ -17,6 +18,9 @@ export function templateRoutes(app: FastifyInstance, deps: Deps) {
   r.post(
     '/api/templates/:id/use',
     { schema: { params: TemplateIdParamsSchema, response: { 201: DocumentSchema } } },
-    async (request, reply) => reply.status(201).send(await useTemplate(deps, requireUser(request), request.params.id)),
+    async (request, reply) => {
+      await admitTemplateUse(deps, request);
+      return reply.status(201).send(await useTemplate(deps, requireUser(request), request.params.id));
+    },
   );
 }

@@ -1,13 +1,14 @@
-import { LayoutDashboard, ListChecks, UserRound } from 'lucide-react';
+import { LayoutDashboard, ListChecks } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link, useRoute } from 'wouter';
 import type { User } from '@common/schemas/auth';
 import { Logo } from '@web/components/ui/logo';
 import { SignOutButton } from '@web/features/auth/components/sign-out-button';
+import { UserMenu } from '@web/features/auth/components/user-menu';
 import { PRODUCT_NAME } from '@web/lib/brand';
 import { cn } from '@web/lib/utils';
 
-/** The signed-in top bar of SPEC 1: Dashboard (/), Tasks (/admin), who is signed in, sign out. */
+/** The signed-in top bar of SPEC 1: Dashboard (/), Tasks (/admin), who is signed in (its menu signs out everywhere), sign out. */
 export function TopBar({ user }: { user: User }) {
   return (
     <header className="sticky top-0 z-40 border-b bg-background/90 backdrop-blur">
@@ -24,10 +25,7 @@ export function TopBar({ user }: { user: User }) {
           </NavLink>
         </nav>
         <div className="ml-auto flex items-center gap-2">
-          <span className="hidden items-center gap-2 text-sm font-medium sm:flex" data-testid="current-user">
-            <UserRound className="size-4 text-muted-foreground" aria-hidden="true" />
-            {user.name}
-          </span>
+          <UserMenu user={user} />
           <SignOutButton />
         </div>
       </div>

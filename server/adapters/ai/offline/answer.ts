@@ -56,12 +56,19 @@ const B = 0.75;
 class Bm25 {
   private readonly df = new Map<string, number>();
   private readonly averageLength: number;
+  /** Each document's term counts, so ranking reads every term once rather than once per query term. */
+  private readonly counts: Array<Map<string, number>>;
 
   constructor(
     private readonly documents: ReadonlyArray<readonly string[]>,
     private readonly idfSource?: Bm25,
   ) {
-    for (const terms of documents) for (const term of new Set(terms)) this.df.set(term, (this.df.get(term) ?? 0) + 1);
+    this.counts = documents.map((terms) => {
+      const tf = new Map<string, number>();
+      for (const term of terms) tf.set(term, (tf.get(term) ?? 0) + 1);
+      return tf;
+    });
+    for (const tf of this.counts) for (const term of tf.keys()) this.df.set(term, (this.df.get(term) ?? 0) + 1);
     this.averageLength = documents.reduce((sum, d) => sum + d.length, 0) / Math.max(1, documents.length);
   }
 
@@ -72,15 +79,32 @@ class Bm25 {
     return Math.log(1 + (n - df + 0.5) / (df + 0.5));
   }
 
-  /** Documents that contain at least one query term, best first, ties in document order. */
+  /**
+   * Documents that contain at least one query term, best first, ties in document order. Linear in
+   * the question plus the document: a question of a thousand distinct words against a whole
+   * document once counted every term of every paragraph for each of them.
+   */
   rank(query: readonly string[]): Array<{ index: number; score: number }> {
     const hits: Array<{ index: number; score: number }> = [];
-    this.documents.forEach((terms, index) => {
+    const position = new Map(query.map((term, k) => [term, k]));
+    // Whichever side is shorter is walked; terms are summed in query order, so scores (and ties)
+    // are exactly what one loop over the query gives.
+    const matched = (tf: ReadonlyMap<string, number>): readonly string[] => {
+      if (query.length <= tf.size) return query;
+      const at: number[] = [];
+      for (const term of tf.keys()) {
+        const k = position.get(term);
+        if (k !== undefined) at.push(k);
+      }
+      return at.sort((x, y) => x - y).map((k) => query[k]!);
+    };
+    this.counts.forEach((tf, index) => {
       let score = 0;
-      for (const term of query) {
-        const tf = terms.filter((t) => t === term).length;
-        if (tf === 0) continue;
-        score += (this.idf(term) * tf * (K1 + 1)) / (tf + K1 * (1 - B + (B * terms.length) / (this.averageLength || 1)));
+      for (const term of matched(tf)) {
+        const count = tf.get(term) ?? 0;
+        if (count === 0) continue;
+        const length = this.documents[index]!.length;
+        score += (this.idf(term) * count * (K1 + 1)) / (count + K1 * (1 - B + (B * length) / (this.averageLength || 1)));
       }
       if (score > 0) hits.push({ index, score });
     });

@@ -24,13 +24,16 @@ const RedraftOptionsSchema = z.object({
 const TEXT_ID = 'text-0';
 const STOP: LanguageModelV3FinishReason = { unified: 'stop', raw: undefined };
 
+/** How the engine's answer is computed: in the server's work pool, or (by default, for unit tests) right here. */
+export type OfflineAnswer = (request: OfflineRequest) => Promise<string>;
+
 /**
  * The offline writing engine as an AI SDK language model, so the chat runs the same
  * `streamText` code whichever provider is configured. It reads the action from
  * `providerOptions.redraft` (or, without it, answers the last user message as a question about
  * no document) and streams the engine's answer word by word.
  */
-export function createOfflineModel(): LanguageModelV3 {
+export function createOfflineModel(answer: OfflineAnswer = async (request) => runOfflineAction(request)): LanguageModelV3 {
   return {
     specificationVersion: 'v3',
     provider: 'redraft',
@@ -38,12 +41,12 @@ export function createOfflineModel(): LanguageModelV3 {
     supportedUrls: {},
     async doGenerate(options) {
       const request = toRequest(options);
-      const text = runOfflineAction(request);
+      const text = await answer(request);
       return { content: [{ type: 'text', text }], finishReason: STOP, usage: usage(request, text), warnings: warnings(options) };
     },
     async doStream(options) {
       const request = toRequest(options);
-      const text = runOfflineAction(request);
+      const text = await answer(request);
       const parts: LanguageModelV3StreamPart[] = [
         { type: 'stream-start', warnings: warnings(options) },
         { type: 'text-start', id: TEXT_ID },

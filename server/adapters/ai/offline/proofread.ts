@@ -1,6 +1,6 @@
 import { runCheck } from './retext-checks';
 import { startsSentence } from './sentences';
-import { correctWord } from './speller';
+import { SpellingBudget, correctWord } from './speller';
 import { applyEdits, capitalise, type Edit, keepOuterWhitespace } from './text-edits';
 
 /**
@@ -41,12 +41,26 @@ export function fixSpacing(text: string): string {
 // A run of non-space characters; its word is what remains once the quotes, brackets and
 // punctuation around it are stripped.
 const CHUNK = /\S+/g;
-const AROUND = /^([("'“‘[]*)(.*?)([.,;:!?"'”’)\]]*)$/su;
+const LEADING = new Set('("\'“‘[');
+const TRAILING = new Set('.,;:!?"\'”’)]');
+
+/**
+ * The chunk's opening quotes and brackets, and its word. A loop rather than a regex: a lazy middle
+ * before a trailing class backtracks quadratically over a long run of punctuation.
+ */
+function splitChunk(chunk: string): { lead: string; word: string } {
+  let start = 0;
+  while (start < chunk.length && LEADING.has(chunk[start]!)) start++;
+  let end = chunk.length;
+  while (end > start && TRAILING.has(chunk[end - 1]!)) end--;
+  return { lead: chunk.slice(0, start), word: chunk.slice(start, end) };
+}
 
 function spellingEdits(text: string): Edit[] {
   const edits: Edit[] = [];
+  const budget = new SpellingBudget();
   for (const chunk of text.matchAll(CHUNK)) {
-    const [, lead = '', word = ''] = AROUND.exec(chunk[0]) ?? [];
+    const { lead, word } = splitChunk(chunk[0]);
     // Anything with digits, @, slashes, dots or apostrophes inside (numbers, addresses, file
     // names, "e.g.", contractions) is not a plain word and is never respelled.
     if (!/^\p{L}+(?:-\p{L}+)*$/u.test(word)) continue;
@@ -54,7 +68,7 @@ function spellingEdits(text: string): Edit[] {
     const sentenceStart = startsSentence(text, start);
     let offset = start;
     for (const part of word.split('-')) {
-      const fixed = correctWord(part, { sentenceStart: sentenceStart && offset === start });
+      const fixed = correctWord(part, { sentenceStart: sentenceStart && offset === start }, budget);
       if (fixed !== undefined) edits.push({ start: offset, end: offset + part.length, replacement: fixed });
       offset += part.length + 1;
     }
@@ -76,7 +90,9 @@ function repeatedWordEdits(text: string): Edit[] {
 const ABBREVIATIONS = new Set(
   'approx art cf co corp dept dr eg etc fig ie inc incl jr ltd mr mrs ms no nos p para pp prof sec sr st vol vs'.split(' '),
 );
-const SENTENCE_END = /([\p{L}\p{N}.]*)([.!?])["'”’)\]]*\s+(["'“‘([]*)(\p{Ll}[\p{Ll}'’-]*)(?=[\s,.;:!?)"'”’]|$)/gu;
+// The token before the mark is read up to 64 characters back, enough for any abbreviation: an
+// unbounded run, tried from every letter of a long word, made the search quadratic.
+const SENTENCE_END = /([\p{L}\p{N}.]{0,64})([.!?])["'”’)\]]*\s+(["'“‘([]*)(\p{Ll}[\p{Ll}'’-]*)(?=[\s,.;:!?)"'”’]|$)/gu;
 
 /**
  * Capitals for the pronoun I, for words that start a sentence after . ! or ?, and for the first

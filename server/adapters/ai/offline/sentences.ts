@@ -27,7 +27,7 @@ export function splitSentences(text: string): SentenceSpan[] {
   let lineStart = 0;
   for (const line of text.split('\n')) {
     if (line.trim()) {
-      for (const paragraph of parseEnglish(line).children) {
+      for (const paragraph of parseEnglish(parseable(line)).children) {
         if (paragraph.type !== 'ParagraphNode') continue;
         for (const node of paragraph.children) {
           if (node.type === 'SentenceNode') spans.push(...afterNumbers(spanOf(node, line, lineStart)));
@@ -39,27 +39,54 @@ export function splitSentences(text: string): SentenceSpan[] {
   return spans;
 }
 
+/** The sentence as the line has it (the parser may have read a copy with long runs cut). */
 function spanOf(node: Sentence, line: string, offset: number): SentenceSpan {
-  const start = node.position?.start.offset ?? 0;
-  const end = node.position?.end.offset ?? line.length;
-  return { text: toString(node), start: offset + start, end: offset + end };
+  const start = node.position?.start.offset;
+  const end = node.position?.end.offset;
+  if (start === undefined || end === undefined) return { text: toString(node), start: offset, end: offset + line.length };
+  return { text: line.slice(start, end), start: offset + start, end: offset + end };
+}
+
+// No word is this long. parse-latin gathers the pieces of one word ("1.1.1...") with a spread
+// call, which overflows the stack at about 100,000 pieces.
+const LONG_RUN = /\S{1000}/g;
+
+/** The line with a space at the end of every 1,000 characters without one: same length, same offsets. */
+function parseable(line: string): string {
+  return line.length < 1000 ? line : line.replace(LONG_RUN, (run) => `${run.slice(0, -1)} `);
 }
 
 // parse-english reads "4." as an ordinal and never ends a sentence after a number, but contracts
 // do that all the time ("... a fee of £2,000. Invoices are ..."). A number that opens the
 // sentence ("2. Fees.", "4.1 The") is clause numbering and stays.
-const NUMBER_END = /(?<=\S\s+\S*\d)\.\s+(?=["'“‘(]*\p{Lu})/gu;
+const NUMBER_END = /\.\s+(?=["'“‘(]*\p{Lu})/gu;
 
 function afterNumbers(span: SentenceSpan): SentenceSpan[] {
   const pieces: SentenceSpan[] = [];
   let from = 0;
   for (const m of span.text.matchAll(NUMBER_END)) {
+    if (!endsNumberInSentence(span.text, m.index)) continue;
     const end = m.index + 1;
     pieces.push({ text: span.text.slice(from, end), start: span.start + from, end: span.start + end });
     from = m.index + m[0].length;
   }
   pieces.push({ text: span.text.slice(from), start: span.start + from, end: span.end });
   return pieces;
+}
+
+/**
+ * The full stop at `dot` ends a word that ends in a digit, and another word comes before that one.
+ * Checked by walking back, not by a lookbehind: `(?<=\S\s+\S*\d)` rescans the whole token at
+ * every dot of "1.1.1.1...", which is quadratic in its length.
+ */
+function endsNumberInSentence(text: string, dot: number): boolean {
+  const code = text.charCodeAt(dot - 1);
+  if (!(code >= 0x30 && code <= 0x39)) return false;
+  let i = dot - 1;
+  while (i >= 0 && !/\s/.test(text.charAt(i))) i--;
+  const spaceEnd = i;
+  while (i >= 0 && /\s/.test(text.charAt(i))) i--;
+  return spaceEnd >= 0 && i < spaceEnd && i >= 0;
 }
 
 /** Whether the word at `index` begins a sentence: the text start, a new line, or after . ! ? */

@@ -45,21 +45,48 @@ export interface WordContext {
  * common words and then swapped letters. Ambiguous typos ("wich": which or with?) stay as typed,
  * because a wrong "correction" in a contract is worse than a visible typo.
  */
-export function correctWord(word: string, context: WordContext): string | undefined {
+export function correctWord(word: string, context: WordContext, budget: SpellingBudget = new SpellingBudget()): string | undefined {
+  // Checked before the cache, so that a hostile "word" is neither searched nor kept as a key.
+  if (!isPlausibleWord(word)) return undefined;
   const key = `${context.sentenceStart ? '^' : ''}${word}`;
   if (cache.has(key)) return cache.get(key);
+  const fixed = findCorrection(word, context, budget);
+  if (fixed === OVER_BUDGET) return undefined;
   // Bounded, and cleared whole when full: simpler than LRU, and a typo repeats within one text.
   if (cache.size >= CACHE_LIMIT) cache.clear();
-  const fixed = findCorrection(word, context);
   cache.set(key, fixed);
   return fixed;
+}
+
+/**
+ * How many candidate searches one request may still make. A search costs about a millisecond for
+ * a 30-letter word; a selection (20,000 characters) can hold 5,000 distinct made-up words, and a
+ * text with more than a thousand unknown words is not one a proofreader can help with anyway, so
+ * past the budget the remaining words stay as typed.
+ */
+export class SpellingBudget {
+  constructor(public searches = MAX_SEARCHES_PER_REQUEST) {}
+}
+
+export const MAX_SEARCHES_PER_REQUEST = 1_000;
+const OVER_BUDGET = Symbol('over budget');
+
+/**
+ * Longer than any word a dictionary corrects to ("antidisestablishmentarianism" has 28 letters).
+ * The one-edit search makes about 54 candidates per letter, each as long as the word, so its
+ * work grows with the square of the length: a 2,000-letter "word" took 2 s and 235 MB.
+ */
+export const MAX_WORD_LETTERS = 30;
+
+/** Whether `word` is worth a correction search: three letters or more, and not implausibly long. */
+function isPlausibleWord(word: string): boolean {
+  return /^\p{L}{3,}$/u.test(word);
 }
 
 const CACHE_LIMIT = 10_000;
 const cache = new Map<string, string | undefined>();
 
-function findCorrection(word: string, context: WordContext): string | undefined {
-  if (!/^\p{L}{3,}$/u.test(word)) return undefined;
+function findCorrection(word: string, context: WordContext, budget: SpellingBudget): string | undefined | typeof OVER_BUDGET {
   const lower = word.toLowerCase();
   const titleCase = word === word.charAt(0).toUpperCase() + lower.slice(1) && word !== lower;
   // ALL CAPS and iPhone-style words are acronyms and brands; mid-sentence capitals are names.
@@ -67,6 +94,8 @@ function findCorrection(word: string, context: WordContext): string | undefined 
   if (titleCase && !context.sentenceStart) return undefined;
   const checker = getSpeller();
   if (checker.correct(word) || checker.correct(lower) || isBritishSpelling(lower)) return undefined;
+  if (budget.searches <= 0) return OVER_BUDGET;
+  budget.searches--;
 
   let candidates = oneEditAway(lower).filter((c) => checker.correct(c.word));
   // A capitalised word at the start of a sentence may still be a name ("Smyth"): only fix it into

@@ -42,16 +42,23 @@ function splitSentence(sentence: string, depth: number): string {
   return `${splitSentence(left, depth + 1)} ${splitSentence(right, depth + 1)}`;
 }
 
-/** The clause boundary nearest the middle that leaves a real sentence on each side. */
+/**
+ * The clause boundary nearest the middle that leaves a real sentence on each side. Words are
+ * counted from one boundary to the next (a boundary is a ',' or ';', never inside a word), not
+ * from the start each time: a 20,000-character sentence has thousands of boundaries.
+ */
 function bestCut(sentence: string, total: number): Cut | undefined {
   let best: Cut | undefined;
+  let wordsBefore = 0;
+  let counted = 0;
   for (const m of sentence.matchAll(CUT)) {
     const [whole, semicolon, semicolonConjunction, , conjunction] = m;
-    const wordsBefore = wordsOf(sentence.slice(0, m.index)).length;
+    wordsBefore += wordsOf(sentence.slice(counted, m.index)).length;
+    counted = m.index;
     const next = /^["'“‘(]*([\p{L}]+)/u.exec(sentence.slice(m.index + whole.length))?.[1] ?? '';
     if (wordsBefore < MIN_PART_WORDS || total - wordsBefore < MIN_PART_WORDS) continue;
     if (!CLAUSE_OPENERS.has(next.toLowerCase()) && next === next.toLowerCase()) continue;
-    if (!semicolon && looksLikeList(sentence.slice(0, m.index))) continue;
+    if (!semicolon && looksLikeList(sentence, m.index)) continue;
     const keep = (semicolon ? semicolonConjunction : conjunction) ?? '';
     const cut = { start: m.index, end: m.index + whole.length, keep: keep.toLowerCase() === 'and' ? '' : keep, wordsBefore };
     if (!best || Math.abs(wordsBefore - total / 2) < Math.abs(best.wordsBefore - total / 2)) best = cut;
@@ -61,10 +68,14 @@ function bestCut(sentence: string, total: number): Cut | undefined {
 
 /**
  * "... a laptop, a phone, a copy of the handbook, and ...": two or more short items separated
- * by commas just before the ", and" make it the end of a list, not a second clause.
+ * by commas just before the ", and" (at `end`) make it the end of a list, not a second clause.
  */
-function looksLikeList(before: string): boolean {
-  const items = before.split(',').slice(1);
-  if (items.length === 1) return wordsOf(items[0]!).length <= 3;
-  return items.length >= 2 && items.slice(-2).every((item) => wordsOf(item).length <= 6);
+function looksLikeList(sentence: string, end: number): boolean {
+  // Only the last two items before `end` count: found from the end, not by splitting it all.
+  const last = sentence.lastIndexOf(',', end - 1);
+  if (last < 0) return false;
+  const lastItem = sentence.slice(last + 1, end);
+  const previous = last === 0 ? -1 : sentence.lastIndexOf(',', last - 1);
+  if (previous < 0) return wordsOf(lastItem).length <= 3;
+  return wordsOf(sentence.slice(previous + 1, last)).length <= 6 && wordsOf(lastItem).length <= 6;
 }

@@ -5,8 +5,10 @@ export interface Edit {
   readonly replacement: string;
 }
 
-// Links and addresses are copied through untouched: "fixing" a word inside one breaks it.
-const PROTECTED = /\b(?:https?:\/\/|www\.)[^\s<>"]+|[\w.+-]+@[\w-]+(?:\.[\w-]+)+/gi;
+// Links and addresses are copied through untouched: "fixing" a word inside one breaks it. An
+// address starts only where its run of [\w.+-] starts: tried at every letter of a long word with no
+// '@', the search would be quadratic (a 20,000-letter word took 0.4 s per pass).
+const PROTECTED = /\b(?:https?:\/\/|www\.)[^\s<>"]+|(?<![\w.+-])[\w.+-]+@[\w-]+(?:\.[\w-]+)+/gi;
 
 /** The spans of `text` that no pass may change. */
 function protectedSpans(text: string): Array<[number, number]> {

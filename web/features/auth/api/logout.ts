@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@web/lib/api-client';
 import { userQueryKey } from './get-user';
 
@@ -8,14 +8,14 @@ export async function logout() {
 
 export function useLogout() {
   const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: logout,
-    onSuccess: () => {
-      // Signed out is an answer: screens watching the user switch to their public view at once.
-      queryClient.setQueryData(userQueryKey, null);
-      // Drop everything else the old session loaded, so none of it shows to whoever uses the tab next.
-      // (Removing the user query too would detach the screens still observing it.)
-      queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== userQueryKey[0] });
-    },
-  });
+  return useMutation({ mutationFn: logout, onSuccess: () => forgetSession(queryClient) });
+}
+
+/** After any sign-out: this tab shows the public view and keeps nothing the session loaded. */
+export function forgetSession(queryClient: QueryClient) {
+  // Signed out is an answer: screens watching the user switch to their public view at once.
+  queryClient.setQueryData(userQueryKey, null);
+  // Drop everything else the old session loaded, so none of it shows to whoever uses the tab next.
+  // (Removing the user query too would detach the screens still observing it.)
+  queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== userQueryKey[0] });
 }

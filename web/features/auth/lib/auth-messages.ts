@@ -23,3 +23,14 @@ export const SIGN_OUT_FAILED: ToastInput = {
   title: 'Sign out failed',
   description: 'There was an error signing you out. Please try again.',
 };
+
+/** Not in SPEC 8: the same shape as the sign-out toasts, for ending every session of the account. */
+export const SIGNED_OUT_EVERYWHERE: ToastInput = {
+  title: 'Signed out everywhere',
+  description: 'You have been logged out on every device and browser.',
+};
+export const SIGN_OUT_EVERYWHERE_FAILED: ToastInput = {
+  variant: 'destructive',
+  title: 'Sign out failed',
+  description: 'There was an error signing you out everywhere. Please try again.',
+};

@@ -1,0 +1,42 @@
+/**
+ * The one line each costly route starts with: who is asking, whether they are within their rate
+ * limits and, for writes, their quota. Route-level like auth-guard.ts (it reads the request);
+ * the rules themselves stay in the rate-limit and quota services.
+ */
+import type { FastifyRequest } from 'fastify';
+import { MAX_UPLOAD_BYTES } from '@common/limits';
+import type { Deps } from '../../deps';
+import { requireUser } from '../auth/auth-guard';
+import { checkQuota } from '../quota/quota.service';
+import { consume } from './rate-limit.service';
+
+export async function admitUpload(deps: Deps, request: FastifyRequest) {
+  const actor = requireUser(request);
+  await consume(deps, 'uploadPerUser', String(actor.id));
+  // Checked before the file streams in, so the declared length stands in for the file's size
+  // (the multipart framing makes it a slight overestimate); a body without one counts as the most
+  // an upload may be.
+  const declared = Number(request.headers['content-length']);
+  const bytes = Number.isSafeInteger(declared) && declared > 0 ? Math.min(declared, MAX_UPLOAD_BYTES) : MAX_UPLOAD_BYTES;
+  await checkQuota(deps, actor, { bytes, newDocument: true });
+}
+
+export async function admitSave(deps: Deps, request: FastifyRequest) {
+  const actor = requireUser(request);
+  await consume(deps, 'savePerUser', String(actor.id));
+  const body = request.body as Uint8Array | undefined;
+  await checkQuota(deps, actor, { bytes: body?.byteLength ?? 0, newDocument: false });
+}
+
+export async function admitChat(deps: Deps, request: FastifyRequest) {
+  const actor = requireUser(request);
+  await consume(deps, 'chatPerUser', String(actor.id));
+  await consume(deps, 'chatPerAddress', request.ip);
+}
+
+/** A template's document is a few kilobytes; what counts is the new document. */
+export async function admitTemplateUse(deps: Deps, request: FastifyRequest) {
+  const actor = requireUser(request);
+  await consume(deps, 'templateUsePerUser', String(actor.id));
+  await checkQuota(deps, actor, { bytes: 0, newDocument: true });
+}

@@ -1,0 +1,57 @@
+/**
+ * The whole save as one task (run in the work pool): check the editor's bytes, merge them into
+ * the base, process the merged document. Each package is read once: the editor's parts, inflated
+ * and checked by inspectDocx, are the ones the merge reads (see docs/decisions/008-worker-pool.md).
+ */
+import { mergeSave } from '../docx/merge/merge';
+import type { MergeFallback, ParagraphCounts } from '../docx/merge/report';
+import { inspectDocx } from '../docx/inspect';
+import { type ProcessResult, processDocx } from '../docx/process';
+
+export type SaveInput = {
+  /** The editable copy the editor opened; absent when that version is gone (the editor's bytes are then processed alone). */
+  readonly base: Uint8Array | undefined;
+  /** What the editor's save() produced. */
+  readonly edited: Uint8Array;
+};
+
+type Processed = Extract<ProcessResult, { ok: true }>;
+
+/** What the server log needs of the merge report; the per-paragraph list stays in the worker. */
+export type MergeSummary = {
+  readonly merged: boolean;
+  readonly ms: number;
+  readonly paragraphs: ParagraphCounts;
+  readonly fallbacks: readonly MergeFallback[];
+};
+
+export type SaveOutcome =
+  | {
+      readonly ok: true;
+      /** The document to store (its `stored` and `editable` bytes, text and word count). */
+      readonly processed: Processed;
+      /** Absent when there was no base to merge into. */
+      readonly merge: MergeSummary | undefined;
+      /** Why the merged document could not be processed, when the editor's was processed instead. */
+      readonly mergedFailure: string | undefined;
+    }
+  | { readonly ok: false; readonly code: string; readonly reason: string; readonly detail?: string };
+
+export function saveDocx(input: SaveInput): SaveOutcome {
+  const inspected = inspectDocx(input.edited);
+  if (!inspected.ok) return inspected;
+  if (input.base === undefined) return processedEdited(undefined, undefined, input.edited);
+  const { bytes: merged, report } = mergeSave(input.base, inspected.pkg);
+  const merge: MergeSummary = { merged: report.merged, ms: report.ms, paragraphs: report.paragraphs, fallbacks: report.fallbacks };
+  const processed = processDocx(merged);
+  if (processed.ok) return { ok: true, processed, merge, mergedFailure: undefined };
+  // The merged document is new bytes and goes through the same checks as an upload; should it
+  // fail them, the editor's own document (checked above, processed the same way) is kept.
+  if (merged === input.edited) return processed;
+  return processedEdited(merge, processed.detail ?? processed.reason, input.edited);
+}
+
+function processedEdited(merge: MergeSummary | undefined, mergedFailure: string | undefined, edited: Uint8Array): SaveOutcome {
+  const processed = processDocx(edited);
+  return processed.ok ? { ok: true, processed, merge, mergedFailure } : processed;
+}
