@@ -43,12 +43,15 @@ export function newAccount(prefix = 'user') {
   return { name: `Test ${tag}`, email: `${tag}@example.com`, password: `pw-${tag}-secret` };
 }
 
-/** Registers and signs in; returns the signed-in agent and its account. */
+/**
+ * Registers and signs in; returns the signed-in agent and its account. Registration answers
+ * `{ ok: true }` whether or not the email was new, so the user comes from the sign-in, as in the web app.
+ */
 export async function signedIn(app: FastifyInstance, prefix = 'user') {
   const a = agent(app);
   const account = newAccount(prefix);
   const reg = await a.post('/api/auth/register', account);
-  if (reg.statusCode !== 201) throw new Error(`register failed: ${reg.statusCode} ${reg.body}`);
+  if (reg.statusCode !== 201 || reg.body !== '{"ok":true}') throw new Error(`register failed: ${reg.statusCode} ${reg.body}`);
   const login = await a.post('/api/auth/login', { email: account.email, password: account.password });
   if (login.statusCode !== 200) throw new Error(`login failed: ${login.statusCode} ${login.body}`);
   return { agent: a, account, user: login.json() as { id: number; role: string } };

@@ -49,12 +49,12 @@ describe('register', () => {
     const median = (xs: number[]) => xs.sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
     const fresh: number[] = [];
     const again: number[] = [];
-    for (let i = 0; i < 5; i++) {
+    for (let i = 0; i < 7; i++) {
       fresh.push(await time(newAccount('timing')));
       again.push(await time({ ...taken, name: `Again ${i}` }));
     }
-    // A verify-free path answers in a millisecond or two; hashing takes tens.
-    expect(median(again)).toBeGreaterThan(median(fresh) / 3);
+    // Measured: a taken email answers in 0.75-1.3x the time of a new one; without its hash, in 0.3x.
+    expect(median(again)).toBeGreaterThan(median(fresh) * 0.6);
   });
 
   it.each([

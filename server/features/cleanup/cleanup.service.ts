@@ -20,18 +20,20 @@ const BATCH = 50;
 
 export async function runCleanup(deps: Deps): Promise<CleanupReport> {
   const report: CleanupReport = { demoAccounts: 0, documents: 0, sessions: 0, rateLimitWindows: 0 };
-  const failed = new Set<number>();
+  // Accounts this run is done with but that may still be listed (one that failed, or one another
+  // runner is still removing); skipping them is what guarantees the loop ends.
+  const skipped = new Set<number>();
   for (;;) {
-    const expired = (await auth.expiredDemoAccounts(deps, BATCH + failed.size)).filter((a) => !failed.has(a.id));
+    const expired = (await auth.expiredDemoAccounts(deps, BATCH + skipped.size)).filter((a) => !skipped.has(a.id));
     if (expired.length === 0) break;
     for (const account of expired) {
+      skipped.add(account.id);
       try {
-        const removed = { documents: 0, account: false }; void removeDemoAccount;
+        const removed = await removeDemoAccount(deps, account);
         report.documents += removed.documents;
         if (removed.account) report.demoAccounts += 1;
       } catch (err) {
         // One account's trouble (a file the store would not delete) must not stop the rest; the next run retries it.
-        failed.add(account.id);
         deps.log.error({ err, userId: account.id }, 'could not remove an expired demo account');
       }
     }

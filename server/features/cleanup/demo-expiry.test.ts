@@ -107,19 +107,23 @@ describe('demo expiry', () => {
     expect(await countRows(t.database, 'users', { userId: user.id })).toBe(1);
   });
 
-  it('runs on a schedule that starts with the app and stops when it closes', async () => {
-    const demo = agent(t.app, { ip: '10.7.2.1' });
-    const { id } = (await demo.post('/api/auth/demo')).json();
-    advance(DEMO_TTL_MS + MINUTE);
+  it('runs on a schedule that starts with the app, repeats, and stops when it closes', async () => {
+    const expiredDemo = async (ip: string) => {
+      const { id } = (await agent(t.app, { ip }).post('/api/auth/demo')).json();
+      advance(DEMO_TTL_MS + MINUTE);
+      return id as number;
+    };
+    const atStart = await expiredDemo('10.7.2.1');
     const host = Fastify();
-    startCleanupSchedule(t.deps, host, 20);
+    startCleanupSchedule(t.deps, host, 50);
     await host.ready();
-    await expect.poll(() => countRows(t.database, 'users', { userId: id }), { timeout: 5_000 }).toBe(0);
+    await expect.poll(() => countRows(t.database, 'users', { userId: atStart }), { timeout: 5_000 }).toBe(0);
+    const later = await expiredDemo('10.7.2.2');
+    await expect.poll(() => countRows(t.database, 'users', { userId: later }), { timeout: 5_000 }).toBe(0);
     await host.close();
 
-    const after = (await agent(t.app, { ip: '10.7.2.2' }).post('/api/auth/demo')).json();
-    advance(DEMO_TTL_MS + MINUTE);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    expect(await countRows(t.database, 'users', { userId: after.id })).toBe(1);
+    const afterClose = await expiredDemo('10.7.2.3');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(await countRows(t.database, 'users', { userId: afterClose })).toBe(1);
   });
 });

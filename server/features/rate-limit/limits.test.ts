@@ -35,6 +35,13 @@ const save = (a: Agent, id: number, base: number) =>
   a.request({ method: 'PUT', url: `/api/documents/${id}/content`, payload: Buffer.from(corpusFile(SAMPLE)), headers: { 'content-type': DOCX, 'x-base-version': String(base) } });
 const chat = (a: Agent, id: number) => a.post(`/api/documents/${id}/chat`, { content: 'Make this shorter.' });
 
+/** The same signed-in user, sending from another network address. */
+function from(ip: string, signedInAgent: Agent) {
+  const a = agent(t.app, { ip });
+  for (const [k, v] of signedInAgent.jar) a.jar.set(k, v);
+  return a;
+}
+
 async function storedKeys() {
   const keys: string[] = [];
   for await (const k of t.deps.blobs.list()) keys.push(k);
@@ -78,8 +85,7 @@ describe('rate limits on costly routes', () => {
     const { agent: owner } = await signedIn(t.app);
     const doc = (await upload(owner)).json();
     // An address of its own, so only the per-user limit can be the one that refuses.
-    const a = agent(t.app, { ip: '10.3.1.1' });
-    for (const [k, v] of owner.jar) a.jar.set(k, v);
+    const a = from('10.3.1.1', owner);
     expect((await chat(a, doc.id)).statusCode).toBe(201);
     expect((await chat(a, doc.id)).statusCode).toBe(201);
     expectLimited(await chat(a, doc.id), 'messages to the assistant');
@@ -92,10 +98,8 @@ describe('rate limits on costly routes', () => {
     const second = await signedIn(t.app);
     const docA = (await upload(first.agent)).json();
     const docB = (await upload(second.agent)).json();
-    const one = agent(t.app, { ip });
-    const two = agent(t.app, { ip });
-    for (const [k, v] of first.agent.jar) one.jar.set(k, v);
-    for (const [k, v] of second.agent.jar) two.jar.set(k, v);
+    const one = from(ip, first.agent);
+    const two = from(ip, second.agent);
     expect((await chat(one, docA.id)).statusCode).toBe(201);
     expect((await chat(one, docA.id)).statusCode).toBe(201);
     expect((await chat(two, docB.id)).statusCode).toBe(201);
@@ -103,12 +107,8 @@ describe('rate limits on costly routes', () => {
     expectLimited(await chat(two, docB.id), 'messages to the assistant');
     const third = await signedIn(t.app);
     const docC = (await upload(third.agent)).json();
-    const three = agent(t.app, { ip });
-    for (const [k, v] of third.agent.jar) three.jar.set(k, v);
-    expectLimited(await chat(three, docC.id), 'messages to the assistant');
-    const elsewhere = agent(t.app, { ip: '10.3.0.2' });
-    for (const [k, v] of third.agent.jar) elsewhere.jar.set(k, v);
-    expect((await chat(elsewhere, docC.id)).statusCode).toBe(201);
+    expectLimited(await chat(from(ip, third.agent), docC.id), 'messages to the assistant');
+    expect((await chat(from('10.3.0.2', third.agent), docC.id)).statusCode).toBe(201);
   });
 
   it('template use: the third in the window is refused and creates no document', async () => {

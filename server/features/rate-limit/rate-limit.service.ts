@@ -26,7 +26,8 @@ const HOUR = 60 * MINUTE;
  * - registerPerEmail: repeated registrations of one address (the answer is the same whether it
  *   exists, so this bounds probing by timing too).
  * - demoPerIp: throwaway accounts, each with its own storage; a visitor needs one.
- * - uploadPerUser: 100 an hour is a whole folder dragged in one file at a time.
+ * - uploadPerUser: 200 an hour is a folder of a couple of hundred files moved in one at a time
+ *   (the storage quota bounds what they can add up to).
  * - savePerUser: the editor saves 2 s after typing stops, about 20 a minute per tab at most;
  *   120 leaves room for several tabs. A refused autosave is retried, nothing is lost.
  * - chatPerUser / chatPerAddress: each message runs the AI model. 30 a minute per person is one
@@ -39,7 +40,7 @@ export const LIMITS = {
   loginPerAccount: { name: 'login-email', max: 100, windowMs: HOUR, what: 'sign-in attempts' },
   registerPerEmail: { name: 'register-email', max: 10, windowMs: 15 * MINUTE, what: 'registration attempts' },
   demoPerIp: { name: 'demo-ip', max: 10, windowMs: HOUR, what: 'demo sessions' },
-  uploadPerUser: { name: 'upload-user', max: 100, windowMs: HOUR, what: 'uploads' },
+  uploadPerUser: { name: 'upload-user', max: 200, windowMs: HOUR, what: 'uploads' },
   savePerUser: { name: 'save-user', max: 120, windowMs: MINUTE, what: 'saves' },
   chatPerUser: { name: 'chat-user', max: 30, windowMs: MINUTE, what: 'messages to the assistant' },
   chatPerAddress: { name: 'chat-ip', max: 120, windowMs: MINUTE, what: 'messages to the assistant' },
