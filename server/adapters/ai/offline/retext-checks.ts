@@ -5,6 +5,7 @@ import retextPassive from 'retext-passive';
 import retextReadability from 'retext-readability';
 import retextRepeatedWords from 'retext-repeated-words';
 import retextSimplify from 'retext-simplify';
+import { parseable } from './sentences';
 
 /** One message of a retext plugin, reduced to what the engine acts on. */
 interface Finding {
@@ -29,9 +30,9 @@ const checks = {
 
 type CheckName = keyof typeof checks;
 
-/** Runs one retext plugin over `text` and returns its messages with their offsets. */
+/** Runs one retext plugin over `text` and returns its messages with their offsets into it. */
 export function runCheck(name: CheckName, text: string): Finding[] {
-  const file = checks[name].processSync(text);
+  const file = checks[name].processSync(parseable(text));
   const found: Finding[] = [];
   for (const message of file.messages) {
     const place = message.place;

@@ -80,7 +80,7 @@ export const MAX_WORD_LETTERS = 30;
 
 /** Whether `word` is worth a correction search: three letters or more, and not implausibly long. */
 function isPlausibleWord(word: string): boolean {
-  return /^\p{L}{3,}$/u.test(word);
+  return word.length <= MAX_WORD_LETTERS && /^\p{L}{3,}$/u.test(word);
 }
 
 const CACHE_LIMIT = 10_000;
