@@ -212,7 +212,7 @@ async function main() {
   );
   const print = (label: string, p: Phase) =>
     console.info(
-      `  ${label.padEnd(42)} p50 ${ms(pct(p.health, 50))}  p99 ${ms(pct(p.health, 99))}  max ${ms(Math.max(...p.health))}  ` +
+      `  ${label.padEnd(42)} p50 ${ms(pct(p.health, 50))}  p99 ${ms(pct(p.health, 99))}  max ${ms(p.health.reduce((a, b) => Math.max(a, b), 0))}  ` +
         `(${p.health.length} answers; uploads ${statuses(p.uploads)}; saves ${statuses(p.saves)}; load ${p.load.map((l) => l.toFixed(2)).join(' -> ')})`,
     );
   print('floor (health alone, no uploads or saves)', await phase('pool', uploadBody, longDoc, false));

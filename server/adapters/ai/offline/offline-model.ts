@@ -22,6 +22,8 @@ const RedraftOptionsSchema = z.object({
 });
 
 const TEXT_ID = 'text-0';
+/** About a millisecond of the AI SDK's stream work between two turns of the event loop. */
+const YIELD_EVERY_PARTS = 16;
 const STOP: LanguageModelV3FinishReason = { unified: 'stop', raw: undefined };
 
 /** How the engine's answer is computed: in the server's work pool, or (by default, for unit tests) right here. */
@@ -59,7 +61,10 @@ export function createOfflineModel(answer: OfflineAnswer = async (request) => ru
       // Nothing is queued ahead (high-water mark 0): each read makes one part, so an abort stops the
       // answer at the next word.
       const source: UnderlyingDefaultSource<LanguageModelV3StreamPart> = {
-        pull(controller) {
+        async pull(controller) {
+          // Reads chain through promises only, so a long answer would hold the event loop until
+          // its last word: every few words, other requests get their turn.
+          if (sent > 0 && sent % YIELD_EVERY_PARTS === 0) await new Promise((resolve) => setImmediate(resolve));
           if (signal?.aborted) return controller.error(signal.reason);
           const next = parts[sent++];
           if (next) controller.enqueue(next);

@@ -81,4 +81,19 @@ describe('createOfflineModel', () => {
     abort.abort(new Error('client gone'));
     await expect(reader.read()).rejects.toThrow('client gone');
   });
+
+  it('lets the event loop turn while a long answer streams, instead of holding it to the last word', async () => {
+    const long = Array.from({ length: 400 }, (_, i) => `word${i}`).join(' ');
+    const { stream } = await createOfflineModel(async () => long).doStream({
+      prompt: [{ role: 'user', content: [{ type: 'text', text: 'Proofread' }] }],
+      providerOptions: { redraft: { action: 'proofread', selection: long } },
+    });
+    let turned = false;
+    setImmediate(() => (turned = true));
+    const reader = stream.getReader();
+    let partsBeforeTurn = 0;
+    while (!(await reader.read()).done) if (!turned) partsBeforeTurn += 1;
+    expect(turned).toBe(true);
+    expect(partsBeforeTurn).toBeLessThan(50);
+  });
 });
