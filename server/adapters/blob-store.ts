@@ -73,6 +73,18 @@ function assertKey(key: string): void {
 
 const isMissing = (err: unknown) => (err as NodeJS.ErrnoException | null)?.code === 'ENOENT';
 
+/** Hashed a slice at a time: 10 MB in one call holds the event loop for tens of milliseconds. */
+const HASH_SLICE_BYTES = 256 * 1024;
+
+export async function sha256Hex(bytes: Uint8Array): Promise<string> {
+  const hash = createHash('sha256');
+  for (let at = 0; at < bytes.byteLength; at += HASH_SLICE_BYTES) {
+    hash.update(bytes.subarray(at, at + HASH_SLICE_BYTES));
+    if (at + HASH_SLICE_BYTES < bytes.byteLength) await new Promise<void>((resolve) => setImmediate(resolve));
+  }
+  return hash.digest('hex');
+}
+
 /**
  * A rename or unlink is only durable once the directory holding the entry is flushed; without
  * this, a power cut can bring back the old directory listing even though the file data was synced.
@@ -103,7 +115,7 @@ export async function createDiskBlobStore(dir: string): Promise<BlobStore> {
 
   async function put(bytes: Uint8Array): Promise<StoredBlob> {
     const key = randomUUID();
-    const sha256 = createHash('sha256').update(bytes).digest('hex');
+    const sha256 = await sha256Hex(bytes);
     const tempName = `${key}.tmp`;
     const tempPath = path.join(tempDir, tempName);
     const finalPath = pathOf(key);

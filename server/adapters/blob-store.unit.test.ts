@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { BlobNotFoundError, type BlobStore, createDiskBlobStore, InvalidBlobKeyError } from './blob-store';
+import { BlobNotFoundError, type BlobStore, createDiskBlobStore, InvalidBlobKeyError, sha256Hex } from './blob-store';
 
 let dir: string;
 let store: BlobStore;
@@ -198,4 +198,22 @@ describe('disk blob store', () => {
     },
     60_000,
   );
+});
+
+describe('sha256Hex', () => {
+  it('hashes in slices to the same digest as one call, letting the event loop turn between them', async () => {
+    const bytes = randomBytes(3 * 1024 * 1024 + 7);
+    let turns = 0;
+    let running = true;
+    const tick = () => {
+      turns++;
+      if (running) setImmediate(tick);
+    };
+    setImmediate(tick);
+    const digest = await sha256Hex(bytes);
+    running = false;
+    expect(digest).toBe(sha256(bytes));
+    expect(await sha256Hex(new Uint8Array(0))).toBe(sha256(new Uint8Array(0)));
+    expect(turns).toBeGreaterThanOrEqual(10);
+  });
 });
