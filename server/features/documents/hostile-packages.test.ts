@@ -66,7 +66,14 @@ const hostile: [string, () => Uint8Array, RegExp | string][] = [
   ['a macro-enabled document', macroEnabled, MACROS_REASON],
   ['a DOCTYPE in customXml/item1.bin', () => doctypeIn('customXml/item1.bin'), /DTD declaration/],
   ['a DOCTYPE in word/document.dat', () => doctypeIn('word/document.dat'), /DTD declaration/],
+  ['the depth bomb (15,000 nested content controls)', () => nestedContentControls(15_000), /is not valid XML/],
 ];
+
+/** Content controls inside content controls: what overflowed the merge's stack before the depth limit. */
+function nestedContentControls(depth: number): Uint8Array {
+  const body = '<w:sdt><w:sdtContent>'.repeat(depth) + paragraphXml('Deep inside.') + '</w:sdtContent></w:sdt>'.repeat(depth);
+  return buildDocx({ body });
+}
 
 describe('refused at upload, nothing stored', { timeout: 60_000 }, () => {
   it.each(hostile)('%s', async (_, build, reason) => {
