@@ -7,6 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { agent, signedIn, type Agent } from '../../tests/support/agent';
 import { DOCX, multipart } from '../../tests/support/multipart';
+import { saveDocx, uploadDocx } from '../../tests/support/documents';
 import { createTestApp, type TestApp } from '../../tests/support/test-app';
 import { buildDocx, paragraphXml } from '../docx/fixtures';
 
@@ -19,8 +20,7 @@ let port: number;
 beforeAll(async () => {
   t = await createTestApp();
   user = (await signedIn(t.app)).agent;
-  const upload = multipart({ filename: 'a.docx', type: DOCX, bytes: buildDocx({ body: paragraphXml('Hello there.') }) });
-  docId = (await user.request({ method: 'POST', url: '/api/documents/upload', ...upload })).json().id;
+  docId = (await uploadDocx(user, buildDocx({ body: paragraphXml('Hello there.') }))).json().id;
   templateId = (await user.get('/api/templates')).json()[0].id;
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   port = (t.app.server.address() as AddressInfo).port;
@@ -104,12 +104,7 @@ describe('a body only where a route expects one', () => {
   });
 
   it('holds the save to the upload limit: 10 MB and one byte is 413', async () => {
-    const res = await user.request({
-      method: 'PUT',
-      url: `/api/documents/${docId}/content`,
-      payload: Buffer.alloc(10 * 1024 * 1024 + 1, 0x50),
-      headers: { 'content-type': DOCX, 'x-base-version': '1' },
-    });
+    const res = await saveDocx(user, docId, 1, Buffer.alloc(10 * 1024 * 1024 + 1, 0x50));
     expect(res.statusCode).toBe(413);
     expect(res.json().error.message).toMatch(/10 MB/);
     expect((await user.get(`/api/documents/${docId}`)).json().currentVersion).toBe(1);

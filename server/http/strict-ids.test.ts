@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedIn, type Agent } from '../../tests/support/agent';
-import { DOCX, multipart } from '../../tests/support/multipart';
+import { saveDocx, uploadDocx } from '../../tests/support/documents';
 import { createTestApp, type TestApp } from '../../tests/support/test-app';
 import { buildDocx, paragraphXml } from '../docx/fixtures';
 
@@ -17,7 +17,7 @@ beforeAll(async () => {
   t = await createTestApp();
   user = (await signedIn(t.app)).agent;
   docx = buildDocx({ body: paragraphXml('One paragraph.') });
-  docId = (await user.request({ method: 'POST', url: '/api/documents/upload', ...multipart({ filename: 'a.docx', type: DOCX, bytes: docx }) })).json().id;
+  docId = (await uploadDocx(user, docx)).json().id;
 });
 afterAll(() => t.close());
 
@@ -46,12 +46,7 @@ describe('ids in paths', () => {
 
 describe('the base version header of a save', () => {
   it.each(notDecimal)('refuses x-base-version %j with 400 and stores nothing', async (raw) => {
-    const res = await user.request({
-      method: 'PUT',
-      url: `/api/documents/${docId}/content`,
-      payload: Buffer.from(docx),
-      headers: { 'content-type': DOCX, 'x-base-version': decodeURIComponent(raw) },
-    });
+    const res = await saveDocx(user, docId, decodeURIComponent(raw), docx);
     expect(res.statusCode).toBe(400);
     expect(res.json().error.message).toBe('x-base-version: x-base-version must be the version number the edit started from');
     expect((await user.get(`/api/documents/${docId}`)).json().currentVersion).toBe(1);

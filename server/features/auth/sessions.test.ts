@@ -1,17 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { agent, newAccount, signedIn } from '../../../tests/support/agent';
+import { movableClock } from '../../../tests/support/clock';
 import { createTestApp, type TestApp } from '../../../tests/support/test-app';
 
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
 
 let t: TestApp;
-let now = new Date();
-const advance = (ms: number) => {
-  now = new Date(now.getTime() + ms);
-};
+const clock = movableClock();
+const { advance } = clock;
 beforeAll(async () => {
-  t = await createTestApp({ clock: { now: () => now } });
+  t = await createTestApp({ clock });
 });
 afterAll(() => t.close());
 

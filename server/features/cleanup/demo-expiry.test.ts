@@ -10,6 +10,7 @@ import { agent, signedIn } from '../../../tests/support/agent';
 import { corpusFile, SAMPLE } from '../../../tests/support/corpus';
 import { DOCX, multipart } from '../../../tests/support/multipart';
 import { countRows } from '../../../tests/support/row-counts';
+import { movableClock } from '../../../tests/support/clock';
 import { createTestApp, type TestApp } from '../../../tests/support/test-app';
 import { startCleanupSchedule } from './cleanup-schedule';
 import { runCleanup } from './cleanup.service';
@@ -17,12 +18,10 @@ import { runCleanup } from './cleanup.service';
 const MINUTE = 60_000;
 
 let t: TestApp;
-let now = new Date();
-const advance = (ms: number) => {
-  now = new Date(now.getTime() + ms);
-};
+const clock = movableClock();
+const { advance } = clock;
 beforeAll(async () => {
-  t = await createTestApp({ clock: { now: () => now } });
+  t = await createTestApp({ clock });
 });
 afterAll(() => t.close());
 

@@ -5,7 +5,7 @@
 import { strFromU8, strToU8, unzipSync, zipSync } from 'fflate';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { type Agent, signedIn } from '../../../tests/support/agent';
-import { DOCX, multipart } from '../../../tests/support/multipart';
+import { saveDocx, uploadDocx } from '../../../tests/support/documents';
 import { createTestApp, type TestApp } from '../../../tests/support/test-app';
 import { buildDocx, paragraphXml } from '../../docx/fixtures';
 
@@ -19,19 +19,14 @@ afterAll(() => t.close());
 
 it('follows the latest version with fileSize and filename after a save', async () => {
   const bytes = buildDocx({ body: paragraphXml('A short first draft.') });
-  const doc = (await owner.request({ method: 'POST', url: '/api/documents/upload', ...multipart({ filename: 'draft.docx', type: DOCX, bytes }) })).json();
+  const doc = (await uploadDocx(owner, bytes, 'draft.docx')).json();
   expect(doc.fileSize).toBe(bytes.length);
 
   const opened = await owner.get(`/api/documents/${doc.id}/content`);
   const files = unzipSync(new Uint8Array(opened.rawPayload));
   const longer = ' And a much longer second paragraph that the author added to it.'.repeat(40);
   files['word/document.xml'] = strToU8(strFromU8(files['word/document.xml']!).replace('A short first draft.', `A short first draft.${longer}`));
-  const saved = await owner.request({
-    method: 'PUT',
-    url: `/api/documents/${doc.id}/content`,
-    payload: Buffer.from(zipSync(files)),
-    headers: { 'content-type': DOCX, 'x-base-version': '1' },
-  });
+  const saved = await saveDocx(owner, doc.id, 1, zipSync(files));
   expect(saved.statusCode).toBe(200);
 
   const download = await owner.get(`/api/documents/${doc.id}/download`);

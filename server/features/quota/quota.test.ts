@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { QUOTAS } from '@common/limits';
 import { type Agent, agent, signedIn } from '../../../tests/support/agent';
 import { corpusFile, SAMPLE } from '../../../tests/support/corpus';
-import { DOCX, multipart } from '../../../tests/support/multipart';
+import { saveDocx, uploadDocx } from '../../../tests/support/documents';
 import { createTestApp, type TestApp } from '../../../tests/support/test-app';
 
 const SAMPLE_BYTES = corpusFile(SAMPLE).length;
@@ -23,12 +23,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const upload = (a: Agent) => {
-  const body = multipart({ filename: 'contract.docx', type: DOCX, bytes: corpusFile(SAMPLE) });
-  return a.post('/api/documents/upload', body.payload, body.headers);
-};
-const save = (a: Agent, id: number, base: number) =>
-  a.request({ method: 'PUT', url: `/api/documents/${id}/content`, payload: Buffer.from(corpusFile(SAMPLE)), headers: { 'content-type': DOCX, 'x-base-version': String(base) } });
+const upload = (a: Agent) => uploadDocx(a, corpusFile(SAMPLE));
+const save = (a: Agent, id: number, base: number) => saveDocx(a, id, base, corpusFile(SAMPLE));
 const useTemplate = async (a: Agent) => {
   const [template] = (await a.get('/api/templates')).json();
   return a.post(`/api/templates/${template.id}/use`);

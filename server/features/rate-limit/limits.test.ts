@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Agent, agent, newAccount, signedIn } from '../../../tests/support/agent';
 import { corpusFile, SAMPLE } from '../../../tests/support/corpus';
-import { DOCX, multipart } from '../../../tests/support/multipart';
+import { saveDocx, uploadDocx } from '../../../tests/support/documents';
 import { createTestApp, type TestApp } from '../../../tests/support/test-app';
 
 let t: TestApp;
@@ -27,12 +27,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const upload = (a: Agent) => {
-  const body = multipart({ filename: 'contract.docx', type: DOCX, bytes: corpusFile(SAMPLE) });
-  return a.post('/api/documents/upload', body.payload, body.headers);
-};
-const save = (a: Agent, id: number, base: number) =>
-  a.request({ method: 'PUT', url: `/api/documents/${id}/content`, payload: Buffer.from(corpusFile(SAMPLE)), headers: { 'content-type': DOCX, 'x-base-version': String(base) } });
+const upload = (a: Agent) => uploadDocx(a, corpusFile(SAMPLE));
+const save = (a: Agent, id: number, base: number) => saveDocx(a, id, base, corpusFile(SAMPLE));
 const chat = (a: Agent, id: number) => a.post(`/api/documents/${id}/chat`, { content: 'Make this shorter.' });
 
 /** The same signed-in user, sending from another network address. */
