@@ -17,6 +17,7 @@ import { chatRoutes } from './features/chat/chat.routes';
 import { documentRoutes } from './features/documents/documents.routes';
 import { healthRoutes } from './features/health/health.routes';
 import { templateRoutes } from './features/templates/templates.routes';
+import { waitlistRoutes } from './features/waitlist/waitlist.routes';
 import { installBodyPolicy, JSON_BODY_BYTES } from './http/body-policy';
 import { installErrorHandler, installNotFound } from './http/error-handler';
 import { installOriginGuard } from './http/origin-guard';
@@ -78,6 +79,7 @@ export async function buildApp(deps: Omit<Deps, 'log'>, options: AppOptions) {
   documentRoutes(app, full);
   templateRoutes(app, full);
   chatRoutes(app, full);
+  waitlistRoutes(app, full);
 
   const serveShell = options.webRoot !== undefined && fs.existsSync(path.join(options.webRoot, 'index.html'));
   if (serveShell) await serveWebApp(app, options.webRoot!);

@@ -33,6 +33,7 @@ const HOUR = 60 * MINUTE;
  * - chatPerUser / chatPerAddress: each message runs the AI model. 30 a minute per person is one
  *   every two seconds; an address may hold a whole office, hence four times that.
  * - templateUsePerUser: each use stores a new document.
+ * - waitlistPerIp: each sign-up stores a row; a household or office joins a few times, not 10 an hour.
  */
 export const LIMITS = {
   authPerIp: { name: 'auth-ip', max: 100, windowMs: 15 * MINUTE, what: 'sign-in attempts' },
@@ -45,6 +46,7 @@ export const LIMITS = {
   chatPerUser: { name: 'chat-user', max: 30, windowMs: MINUTE, what: 'messages to the assistant' },
   chatPerAddress: { name: 'chat-ip', max: 120, windowMs: MINUTE, what: 'messages to the assistant' },
   templateUsePerUser: { name: 'template-user', max: 60, windowMs: HOUR, what: 'documents from templates' },
+  waitlistPerIp: { name: 'waitlist-ip', max: 10, windowMs: HOUR, what: 'waitlist sign-ups' },
 } satisfies Record<string, Limit>;
 
 export type LimitName = keyof typeof LIMITS;
