@@ -1,5 +1,4 @@
 import { MonitorSmartphone, UserRound } from 'lucide-react';
-import { useLocation } from 'wouter';
 import type { User } from '@common/schemas/auth';
 import { Button } from '@web/components/ui/button';
 import {
@@ -10,27 +9,18 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from '@web/components/ui/dropdown-menu';
-import { toast } from '@web/components/ui/use-toast';
 import { useLogoutEverywhere } from '../api/logout-all';
 import { SIGN_OUT_EVERYWHERE_FAILED, SIGNED_OUT_EVERYWHERE } from '../lib/auth-messages';
+import { useSignOutAction } from '../lib/sign-out-action';
 
 /** Who is signed in; its menu holds what acts on the whole account, such as signing out everywhere. */
 export function UserMenu({ user }: { user: User }) {
   const logoutEverywhere = useLogoutEverywhere();
-  const [, navigate] = useLocation();
-
-  // mutateAsync, not mutate's callbacks: signing out unmounts this menu before they would run.
-  const signOutEverywhere = async () => {
-    try {
-      await logoutEverywhere.mutateAsync();
-    } catch (error) {
-      console.error('Sign out everywhere failed', error);
-      toast(SIGN_OUT_EVERYWHERE_FAILED);
-      return;
-    }
-    navigate('/');
-    toast(SIGNED_OUT_EVERYWHERE);
-  };
+  const signOutEverywhere = useSignOutAction(logoutEverywhere, {
+    done: SIGNED_OUT_EVERYWHERE,
+    failed: SIGN_OUT_EVERYWHERE_FAILED,
+    log: 'Sign out everywhere failed',
+  });
 
   return (
     <DropdownMenu>
