@@ -18,6 +18,8 @@ export default defineConfig({
     outDir: path.resolve(import.meta.dirname, 'dist/web'),
     emptyOutDir: true,
     sourcemap: true,
+    // Every browser we support has modulepreload; the polyfill would only add to the landing page's JS.
+    modulePreload: { polyfill: false },
   },
   server: {
     proxy: { '/api': 'http://127.0.0.1:3000' },

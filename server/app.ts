@@ -21,6 +21,7 @@ import { waitlistRoutes } from './features/waitlist/waitlist.routes';
 import { installBodyPolicy, JSON_BODY_BYTES } from './http/body-policy';
 import { installErrorHandler, installNotFound } from './http/error-handler';
 import { installOriginGuard } from './http/origin-guard';
+import { loadShell, sendShell, type ShellRenderer } from './http/web-shell';
 
 export type AppOptions = {
   /** Built web app to serve (dist/web); absent in API tests. */
@@ -81,17 +82,22 @@ export async function buildApp(deps: Omit<Deps, 'log'>, options: AppOptions) {
   chatRoutes(app, full);
   waitlistRoutes(app, full);
 
-  const serveShell = options.webRoot !== undefined && fs.existsSync(path.join(options.webRoot, 'index.html'));
-  if (serveShell) await serveWebApp(app, options.webRoot!);
-  installNotFound(app, serveShell);
+  const shell =
+    options.webRoot !== undefined && fs.existsSync(path.join(options.webRoot, 'index.html'))
+      ? loadShell(options.webRoot, deps.config.publicUrl)
+      : undefined;
+  if (shell) await serveWebApp(app, options.webRoot!, shell);
+  installNotFound(app, shell);
   return app;
 }
 
-async function serveWebApp(app: FastifyInstance, root: string) {
+async function serveWebApp(app: FastifyInstance, root: string, shell: ShellRenderer) {
+  // '/' is a directory to the static plugin (a 403); it is a page like any other.
+  app.get('/', (request, reply) => sendShell(reply, shell(request)));
   await app.register(fastifyStatic, {
     root,
-    // '/' is a directory to the static plugin: serve the shell for it rather than a 403.
-    index: ['index.html'],
+    // Pages get the shell from the not-found handler, each with its own canonical URL.
+    index: false,
     wildcard: true,
     setHeaders: (res, filePath) => {
       // Vite fingerprints everything under assets/, so it can be cached for good.

@@ -6,6 +6,7 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ApiErrorBody, ErrorCode } from '@common/errors';
 import { AppError } from './app-error';
 import { bodyKind, unsupportedMediaMessage } from './body-policy';
+import { sendShell, type ShellRenderer } from './web-shell';
 
 /**
  * An answer never grows with what was sent: a body of ten thousand unknown keys gets the first
@@ -60,10 +61,10 @@ export function installErrorHandler(app: FastifyInstance) {
 }
 
 /** Unknown /api paths answer JSON 404; with the web app served, every other GET gets its shell. */
-export function installNotFound(app: FastifyInstance, serveShell: boolean) {
+export function installNotFound(app: FastifyInstance, shell: ShellRenderer | undefined) {
   app.setNotFoundHandler((request, reply) => {
     const isPage = (request.method === 'GET' || request.method === 'HEAD') && !request.url.startsWith('/api/');
-    if (serveShell && isPage) return reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html');
+    if (shell && isPage) return sendShell(reply, shell(request));
     return reply.status(404).send(body('not_found', clip(`No API route for ${request.method} ${request.url.split('?')[0]}`)));
   });
 }

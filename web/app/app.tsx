@@ -1,4 +1,4 @@
-import { Toaster } from '@web/components/ui/toaster';
+import { LazyToaster } from './lazy-toaster';
 import { Providers } from './providers';
 import { AppRouter } from './router';
 
@@ -6,7 +6,7 @@ export function App() {
   return (
     <Providers>
       <AppRouter />
-      <Toaster />
+      <LazyToaster />
     </Providers>
   );
 }

@@ -1,13 +1,16 @@
 import { Route, Switch } from 'wouter';
-import { AdminRoute } from './routes/admin-route';
-import { AlphaRoute } from './routes/alpha-route';
-import { AuthRoute } from './routes/auth-route';
-import { DemoRoute } from './routes/demo-route';
-import { EditorOriginalRoute } from './routes/editor-original-route';
-import { EditorRoute } from './routes/editor-route';
+import { lazyRoute } from './lazy-route';
 import { HomeRoute } from './routes/home-route';
 import { NotFoundRoute } from './routes/not-found-route';
-import { WaitlistRoute } from './routes/waitlist-route';
+
+// '/' is in the entry chunk (it is the landing page for visitors); every other screen loads on demand.
+const AdminRoute = lazyRoute(() => import('./routes/admin-route').then((m) => m.AdminRoute));
+const AlphaRoute = lazyRoute(() => import('./routes/alpha-route').then((m) => m.AlphaRoute));
+const AuthRoute = lazyRoute(() => import('./routes/auth-route').then((m) => m.AuthRoute));
+const DemoRoute = lazyRoute(() => import('./routes/demo-route').then((m) => m.DemoRoute));
+const EditorOriginalRoute = lazyRoute(() => import('./routes/editor-original-route').then((m) => m.EditorOriginalRoute));
+const EditorRoute = lazyRoute(() => import('./routes/editor-route').then((m) => m.EditorRoute));
+const WaitlistRoute = lazyRoute(() => import('./routes/waitlist-route').then((m) => m.WaitlistRoute));
 
 /** SPEC 2's route table. The editors take an optional id so a missing one says 'Invalid document ID'. */
 export function AppRouter() {

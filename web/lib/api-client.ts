@@ -2,7 +2,7 @@
  * The one way the web app calls the API (SPEC 7 and 8). Every call sends cookies; a JSON body goes
  * with a JSON content type, FormData as is; any non-OK answer becomes `Error("<status>: <body>")`.
  */
-import { ApiErrorBodySchema } from '@common/errors';
+import type { ApiErrorBody } from '@common/errors';
 
 export class ApiError extends Error {
   constructor(
@@ -65,8 +65,8 @@ export function errorMessage(error: unknown, fallback: string): string {
   if (!(error instanceof ApiError)) return error.message || fallback;
   const text = error.message.slice(error.message.indexOf(': ') + 2).trim();
   try {
-    const parsed = ApiErrorBodySchema.safeParse(JSON.parse(text));
-    if (parsed.success && parsed.data.error.message) return parsed.data.error.message;
+    const message = (JSON.parse(text) as Partial<ApiErrorBody> | null)?.error?.message;
+    if (typeof message === 'string' && message) return message;
   } catch {
     // Not JSON: fall through to the text itself.
   }

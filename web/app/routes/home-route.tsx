@@ -1,9 +1,11 @@
 import { useCurrentUser } from '@web/features/auth/api/get-user';
 import { LandingPage } from '@web/features/landing/components/landing-page';
 import { usePageTitle } from '@web/lib/use-page-title';
-import { AppShell } from '../layout/app-shell';
+import { lazyRoute } from '../lazy-route';
 import { StatusScreen } from '../layout/status-screen';
-import { WorkspaceRoute } from './workspace-route';
+
+// The workspace is only for signed-in users; a visitor's landing page never downloads it.
+const SignedInHome = lazyRoute(() => import('./signed-in-home').then((m) => m.SignedInHome));
 
 /** '/': the workspace when signed in, the public landing page otherwise (SPEC 2). */
 export function HomeRoute() {
@@ -11,9 +13,5 @@ export function HomeRoute() {
   usePageTitle(user ? 'Workspace' : undefined);
   if (isLoading) return <StatusScreen text="Loading..." />;
   if (!user) return <LandingPage />;
-  return (
-    <AppShell user={user}>
-      <WorkspaceRoute user={user} />
-    </AppShell>
-  );
+  return <SignedInHome user={user} />;
 }

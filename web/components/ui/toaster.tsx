@@ -1,14 +1,12 @@
-import { useEffect } from 'react';
 import { TOAST_DURATION_MS } from '@common/limits';
 import { Toast, ToastClose, ToastDescription, ToastProvider, ToastTitle, ToastViewport } from './toast';
-import { dismissToast, showToastSavedForReload, useToasts } from './use-toast';
+import { dismissToast, useToasts } from './use-toast';
 
 /** SPEC 9: swipe right past 50 px to dismiss. */
 const SWIPE_THRESHOLD_PX = 50;
 
 export function Toaster() {
   const toasts = useToasts();
-  useEffect(showToastSavedForReload, []);
 
   return (
     <ToastProvider duration={TOAST_DURATION_MS} swipeDirection="right" swipeThreshold={SWIPE_THRESHOLD_PX}>

@@ -17,7 +17,7 @@ export function LandingHero() {
       <h1 className="text-4xl font-bold tracking-tight sm:text-6xl">
         <span className="sr-only">With AI {WORDS.join(', ')}.</span>
         <span aria-hidden="true">
-          With AI <span className="text-primary">{word}</span>
+          With AI <span className="text-primary" data-testid="typed-word">{word}</span>
           <span className="ml-0.5 inline-block w-[3px] animate-[caret-blink_1s_step-end_infinite] bg-primary align-[-0.1em] text-transparent">
             |
           </span>

@@ -1,16 +1,11 @@
-import { BookOpen, FileSignature, GraduationCap, LayoutTemplate, PenTool, Scale } from 'lucide-react';
+import { GraduationCap, PenTool, Scale } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardHeader } from '@web/components/ui/card';
+import { LazyLandingDemo } from './lazy-landing-demo';
 
 type Item = { icon: ReactNode; title: string; text: string };
-
-const SAMPLES: Item[] = [
-  { icon: <FileSignature />, title: 'Contracts', text: 'Tighten a payment clause without touching the numbering.' },
-  { icon: <BookOpen />, title: 'Manuscripts', text: 'Smooth a paragraph and keep the styles your editor set.' },
-  { icon: <LayoutTemplate />, title: 'Templates', text: 'Fill in a template and keep its layout intact.' },
-];
 
 const AUDIENCES: Item[] = [
   { icon: <Scale />, title: 'Law Firms', text: 'Redraft clauses in place; the defined terms and numbering stay put.' },
@@ -18,14 +13,14 @@ const AUDIENCES: Item[] = [
   { icon: <PenTool />, title: 'Copy Editors', text: 'Suggest rewrites that land exactly where you asked, in the same style.' },
 ];
 
-/** The landing page's middle sections; the interactive demo replaces the samples in a later issue. */
+/** The landing page's middle sections: the scripted demo, the audiences, the call to action. */
 export function LandingSections() {
   return (
     <>
       <section id="demo" className="scroll-mt-20 border-y bg-muted/40 py-20">
         <div className="mx-auto max-w-6xl px-4 sm:px-6">
-          <SectionHeading title="See it on your kind of document" text="Pick a sample: select text, ask for a rewrite, apply it." />
-          <ItemGrid items={SAMPLES} />
+          <SectionHeading title="See it on your kind of document" text="Pick a sample, ask the assistant for a change, and apply it." />
+          <LazyLandingDemo />
         </div>
       </section>
       <section className="py-20">

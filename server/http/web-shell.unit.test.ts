@@ -1,0 +1,46 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyRequest } from 'fastify';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { loadShell } from './web-shell';
+
+let root: string;
+beforeAll(() => {
+  root = fs.mkdtempSync(path.join(os.tmpdir(), 'redraft-shell-'));
+  fs.writeFileSync(
+    path.join(root, 'index.html'),
+    '<link rel="canonical" href="__PAGE_URL__" /><meta property="og:image" content="__SITE_URL__/social-card.png" />',
+  );
+});
+
+const request = (url: string, host = 'localhost:3000') => ({ url, host, protocol: 'http' }) as FastifyRequest;
+
+describe('the HTML shell', () => {
+  it('gives each page its absolute canonical URL, without the query', () => {
+    const html = loadShell(root, undefined)(request('/waitlist?utm_source=x#top'));
+    expect(html).toContain('href="http://localhost:3000/waitlist"');
+    expect(html).toContain('content="http://localhost:3000/social-card.png"');
+  });
+
+  it('uses PUBLIC_URL when set, whatever Host the request names', () => {
+    const html = loadShell(root, 'https://redraft.example')(request('/', 'attacker.example'));
+    expect(html).toContain('href="https://redraft.example/"');
+    expect(html).not.toContain('attacker');
+  });
+
+  it.each([
+    ['a Host header', '/', 'x"><script>alert(1)</script>'],
+    ['a path', "/a\"><script>alert('x')</script>", 'localhost'],
+  ])('escapes %s that tries to break out of the attribute', (_kind, url, host) => {
+    const html = loadShell(root, undefined)(request(url, host));
+    expect(html).not.toContain('<script>');
+    expect(html).not.toMatch(/href="[^"]*"[^ />]/);
+    expect(html).toContain('&quot;&gt;&lt;script&gt;');
+  });
+
+  it('falls back to the home page for a path too long to be one of ours', () => {
+    const html = loadShell(root, undefined)(request(`/${'a'.repeat(5000)}`));
+    expect(html).toContain('href="http://localhost:3000/"');
+  });
+});

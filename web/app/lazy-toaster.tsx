@@ -1,0 +1,24 @@
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { showToastSavedForReload, useToasts } from '@web/components/ui/use-toast';
+
+const Toaster = lazy(() => import('@web/components/ui/toaster').then((m) => ({ default: m.Toaster })));
+
+/**
+ * The toast region loads with the first toast: most visits to the landing page never show one,
+ * and its primitives are a tenth of the page's JavaScript budget (issue 10). Once loaded it stays,
+ * so later toasts appear at once.
+ */
+export function LazyToaster() {
+  const toasts = useToasts();
+  const [needed, setNeeded] = useState(false);
+  useEffect(showToastSavedForReload, []);
+  useEffect(() => {
+    if (toasts.length > 0) setNeeded(true);
+  }, [toasts.length]);
+  if (!needed && toasts.length === 0) return null;
+  return (
+    <Suspense fallback={null}>
+      <Toaster />
+    </Suspense>
+  );
+}
