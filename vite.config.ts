@@ -2,12 +2,13 @@ import path from 'node:path';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { precompress } from './scripts/vite-precompress';
 
 // The web app lives in web/ and builds to dist/web, which the server serves.
 export default defineConfig({
   root: path.resolve(import.meta.dirname, 'web'),
   publicDir: path.resolve(import.meta.dirname, 'web/public'),
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), precompress()],
   resolve: {
     alias: {
       '@common': path.resolve(import.meta.dirname, 'common'),

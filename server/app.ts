@@ -99,6 +99,8 @@ async function serveWebApp(app: FastifyInstance, root: string, shell: ShellRende
     // Pages get the shell from the not-found handler, each with its own canonical URL.
     index: false,
     wildcard: true,
+    // The build writes .br and .gz beside each asset (scripts/vite-precompress.ts).
+    preCompressed: true,
     setHeaders: (res, filePath) => {
       // Vite fingerprints everything under assets/, so it can be cached for good.
       const immutable = filePath.includes(`${path.sep}assets${path.sep}`);

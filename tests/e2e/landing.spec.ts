@@ -252,3 +252,18 @@ test('at 375 px wide nothing scrolls sideways; screenshots at 1280 and 375', asy
   await page.screenshot({ path: screenshotPath('landing-375'), fullPage: true });
   await page.locator('#demo').screenshot({ path: screenshotPath('landing-demo-replaced-375') });
 });
+
+test('forms validate without breaking the content security policy (no eval)', async ({ page }) => {
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { cspViolations: string[] }).cspViolations = seen;
+    document.addEventListener('securitypolicyviolation', (e) => seen.push(`${e.violatedDirective} ${e.sourceFile}`));
+  });
+  await page.goto('/waitlist');
+  await page.getByRole('button', { name: 'Join the Waitlist' }).click();
+  await expect(page.getByText('Please tell us a bit more about your use case')).toBeVisible();
+  await page.goto('/auth');
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+  await expect(page.getByText('Please enter a valid email address')).toBeVisible();
+  expect(await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations)).toEqual([]);
+});

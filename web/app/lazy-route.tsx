@@ -3,11 +3,21 @@ import { StatusScreen } from './layout/status-screen';
 
 /**
  * A route whose code is fetched when it is first shown. The landing page is the first thing a
- * visitor loads, so it must not carry the editor, the workspace or the admin board (issue 10):
- * each route beyond it is its own chunk.
+ * visitor loads, so it must not carry the editor, the workspace, the admin board or even the
+ * data layer (issue 10): each route beyond it is its own chunk, and arrives inside the one query
+ * client (query-provider.tsx), which loads with it.
  */
 export function lazyRoute<P extends object>(load: () => Promise<ComponentType<P>>): ComponentType<P> {
-  const Lazy = lazy(async () => ({ default: await load() }));
+  const Lazy = lazy(async () => {
+    const [Route, { QueryProvider }] = await Promise.all([load(), import('./query-provider')]);
+    return {
+      default: (props: P) => (
+        <QueryProvider>
+          <Route {...props} />
+        </QueryProvider>
+      ),
+    };
+  });
   return function LazyRoute(props: P) {
     return (
       <Suspense fallback={<StatusScreen text="Loading..." />}>

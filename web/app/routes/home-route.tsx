@@ -1,4 +1,6 @@
-import { useCurrentUser } from '@web/features/auth/api/get-user';
+import { useEffect, useState } from 'react';
+import type { User } from '@common/schemas/auth';
+import { fetchUser } from '@web/features/auth/api/fetch-user';
 import { LandingPage } from '@web/features/landing/components/landing-page';
 import { usePageTitle } from '@web/lib/use-page-title';
 import { lazyRoute } from '../lazy-route';
@@ -7,11 +9,28 @@ import { StatusScreen } from '../layout/status-screen';
 // The workspace is only for signed-in users; a visitor's landing page never downloads it.
 const SignedInHome = lazyRoute(() => import('./signed-in-home').then((m) => m.SignedInHome));
 
-/** '/': the workspace when signed in, the public landing page otherwise (SPEC 2). */
+type Session = { checked: false } | { checked: true; user: User | null };
+
+/**
+ * '/': the workspace when signed in, the public landing page otherwise (SPEC 2). The check is a
+ * plain request, so a visitor's page needs no data layer; SPEC 6/7: a failed check counts as
+ * signed out.
+ */
 export function HomeRoute() {
-  const { user, isLoading } = useCurrentUser();
-  usePageTitle(user ? 'Workspace' : undefined);
-  if (isLoading) return <StatusScreen text="Loading..." />;
-  if (!user) return <LandingPage />;
-  return <SignedInHome user={user} />;
+  const [session, setSession] = useState<Session>({ checked: false });
+  useEffect(() => {
+    let current = true;
+    fetchUser().then(
+      (user) => current && setSession({ checked: true, user }),
+      () => current && setSession({ checked: true, user: null }),
+    );
+    return () => {
+      current = false;
+    };
+  }, []);
+
+  usePageTitle(session.checked && session.user ? 'Workspace' : undefined);
+  if (!session.checked) return <StatusScreen text="Loading..." />;
+  if (!session.user) return <LandingPage />;
+  return <SignedInHome user={session.user} />;
 }

@@ -10,7 +10,7 @@ type DemoChatProps = { sample: DemoSample; chat: ReturnType<typeof useDemoChat>;
 /** SPEC 4's simulated assistant panel: the script's messages, an Insert/Replace button, the input. */
 export function DemoChat({ sample, chat, inputRef }: DemoChatProps) {
   const inputId = useId();
-  const logRef = useRef<HTMLOListElement>(null);
+  const logRef = useRef<HTMLDivElement>(null);
   const count = chat.messages.length;
 
   // Follow the conversation inside the panel only: the page itself must not jump.
@@ -25,7 +25,8 @@ export function DemoChat({ sample, chat, inputRef }: DemoChatProps) {
         <Bot className="size-4 text-primary" aria-hidden="true" />
         <h3 className="text-sm font-semibold">AI Assistant</h3>
       </div>
-      <ol ref={logRef} role="log" aria-label="Demo chat" className="flex-1 space-y-3 overflow-y-auto p-4 text-sm">
+      <div ref={logRef} role="log" aria-label="Demo chat" className="flex-1 overflow-y-auto p-4 text-sm">
+        <ol className="space-y-3">
         {chat.messages.map((m) => (
           <li key={m.id} className={cn('flex', m.role === 'user' && 'justify-end', m.role === 'system' && 'justify-center')}>
             {m.role === 'system' ? (
@@ -54,7 +55,8 @@ export function DemoChat({ sample, chat, inputRef }: DemoChatProps) {
             <span role="status">Thinking...</span>
           </li>
         )}
-      </ol>
+        </ol>
+      </div>
       {count === 1 && !chat.pending && (
         <div className="px-4 pb-2">
           <button

@@ -1,0 +1,86 @@
+/**
+ * Accessibility (issue 10): axe-core on every public screen, signed out, at desktop and phone
+ * width, and on the two public forms with their validation messages showing. A serious or
+ * critical violation fails; the message lists each rule, its impact and the elements, so the
+ * failure says what to fix. Lesser findings are attached to the report, not failed on.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { expect, test } from './support/fixtures';
+
+type AxeResults = Awaited<ReturnType<AxeBuilder['analyze']>>;
+type Violation = AxeResults['violations'][number];
+
+const BLOCKING = new Set(['serious', 'critical']);
+
+/** Each screen of SPEC 2 a visitor can reach signed out, and the h1 that says it has rendered. */
+const SCREENS = [
+  { name: 'landing', path: '/', h1: 'With AI' },
+  { name: 'waitlist', path: '/waitlist', h1: 'Join the Waitlist' },
+  { name: 'auth', path: '/auth', h1: 'Transform Your Documents with Advanced Editing' },
+  { name: 'alpha', path: '/alpha', h1: 'Alpha Tester Access' },
+  { name: '404', path: '/no/such/page', h1: '404 Page Not Found' },
+];
+
+const WIDTHS = [
+  { label: 'desktop', viewport: { width: 1280, height: 800 } },
+  { label: 'phone', viewport: { width: 375, height: 812 } },
+];
+
+/** Rule, impact, help link, then each element: its selector, its markup and what axe says to fix. */
+const listing = (v: Violation) =>
+  `- ${v.id} [${v.impact}] ${v.help} (${v.helpUrl})\n` +
+  v.nodes
+    .map((n) => `    ${n.target.join(' ')}  ${n.html.slice(0, 160)}\n      ${n.failureSummary?.replace(/\n/g, '\n      ') ?? ''}`)
+    .join('\n');
+
+async function expectNoSeriousViolations(page: Page, label: string) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const blocking = results.violations.filter((v) => BLOCKING.has(v.impact ?? ''));
+  const lesser = results.violations.filter((v) => !BLOCKING.has(v.impact ?? ''));
+  await test.info().attach(`axe ${label}`, { body: JSON.stringify(results.violations, null, 2), contentType: 'application/json' });
+  for (const v of lesser) test.info().annotations.push({ type: `axe ${v.impact}`, description: `${label}: ${v.id} on ${v.nodes.length} element(s)` });
+  // Compared as short lines so the failure diff stays readable; the message carries the details.
+  const summary = blocking.map((v) => `${v.id} (${v.impact}) on ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  expect(summary, `serious or critical axe violations on ${label}:\n${blocking.map(listing).join('\n')}`).toEqual([]);
+}
+
+async function open(page: Page, path: string, h1: string) {
+  await page.goto(path);
+  await expect(page.getByRole('heading', { level: 1 })).toContainText(h1);
+}
+
+for (const { label, viewport } of WIDTHS) {
+  test.describe(`signed out at ${viewport.width} px`, () => {
+    test.use({ viewport });
+
+    for (const screen of SCREENS) {
+      test(`${screen.name} (${screen.path}) has no serious accessibility violations`, async ({ page }) => {
+        await open(page, screen.path, screen.h1);
+        await expectNoSeriousViolations(page, `${screen.path} at ${viewport.width} px`);
+      });
+    }
+
+    test('/auth with the empty forms submitted has no serious accessibility violations', async ({ page }) => {
+      await open(page, '/auth', 'Transform Your Documents with Advanced Editing');
+      await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+      await expect(page.getByText('Please enter a valid email address')).toBeVisible();
+      await expect(page.getByText('Password must be at least 6 characters')).toBeVisible();
+      await expectNoSeriousViolations(page, `/auth sign-in errors (${label})`);
+
+      await page.getByRole('tab', { name: 'Sign Up' }).click();
+      await page.getByRole('button', { name: 'Create Account' }).click();
+      await expect(page.getByText('Name must be at least 2 characters')).toBeVisible();
+      await expectNoSeriousViolations(page, `/auth sign-up errors (${label})`);
+    });
+
+    test('/waitlist with the empty form submitted has no serious accessibility violations', async ({ page }) => {
+      await open(page, '/waitlist', 'Join the Waitlist');
+      await page.getByRole('button', { name: 'Join the Waitlist' }).click();
+      // SPEC 5's waitlist messages for the required fields left empty.
+      await expect(page.getByText('Please enter a valid email address')).toBeVisible();
+      await expect(page.getByText('Please tell us a bit more about your use case')).toBeVisible();
+      await expectNoSeriousViolations(page, `/waitlist errors (${label})`);
+    });
+  });
+}
