@@ -21,6 +21,8 @@ export default defineConfig({
     sourcemap: true,
     // Every browser we support has modulepreload; the polyfill would only add to the landing page's JS.
     modulePreload: { polyfill: false },
+    // The server reads it to preload the chunks of the page it serves (server/http/web-shell.ts).
+    manifest: true,
   },
   server: {
     proxy: { '/api': 'http://127.0.0.1:3000' },

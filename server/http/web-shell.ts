@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { siteOrigin } from './origin-guard';
+import { loadPagePreloads } from './page-preloads';
 
 export type ShellRenderer = (request: FastifyRequest) => string;
 
@@ -17,12 +18,16 @@ const escapeAttribute = (value: string) => value.replace(/[&"<>']/g, (c) => ATTR
 
 export function loadShell(root: string, publicUrl: string | undefined): ShellRenderer {
   const html = fs.readFileSync(path.join(root, 'index.html'), 'utf8');
+  const preloads = loadPagePreloads(root);
   return (request) => {
     const origin = siteOrigin(request, publicUrl);
     const pathname = request.url.split(/[?#]/, 1)[0] ?? '/';
     const page = origin + (pathname.length <= MAX_CANONICAL_PATH ? pathname : '/');
     // The Host header is the client's to choose: it is escaped like any other input.
-    return html.replaceAll('__SITE_URL__', escapeAttribute(origin)).replaceAll('__PAGE_URL__', escapeAttribute(page));
+    return html
+      .replaceAll('__SITE_URL__', escapeAttribute(origin))
+      .replaceAll('__PAGE_URL__', escapeAttribute(page))
+      .replace('</head>', `${preloads(pathname)}</head>`);
   };
 }
 

@@ -10,7 +10,7 @@ beforeAll(() => {
   root = fs.mkdtempSync(path.join(os.tmpdir(), 'redraft-shell-'));
   fs.writeFileSync(
     path.join(root, 'index.html'),
-    '<link rel="canonical" href="__PAGE_URL__" /><meta property="og:image" content="__SITE_URL__/social-card.png" />',
+    '<head><link rel="canonical" href="__PAGE_URL__" /><meta property="og:image" content="__SITE_URL__/social-card.png" /></head>',
   );
 });
 
@@ -42,5 +42,28 @@ describe('the HTML shell', () => {
   it('falls back to the home page for a path too long to be one of ours', () => {
     const html = loadShell(root, undefined)(request(`/${'a'.repeat(5000)}`));
     expect(html).toContain('href="http://localhost:3000/"');
+  });
+});
+
+describe('preloading a page\'s chunks', () => {
+  it('lists the screen\'s chunks and their imports, but not what the entry already loads', () => {
+    fs.mkdirSync(path.join(root, '.vite'), { recursive: true });
+    fs.writeFileSync(
+      path.join(root, '.vite', 'manifest.json'),
+      JSON.stringify({
+        'index.html': { file: 'assets/index.js', imports: ['_react.js'] },
+        '_react.js': { file: 'assets/react.js' },
+        'app/routes/waitlist-route.tsx': { file: 'assets/waitlist.js', imports: ['_form.js', '_react.js'] },
+        '_form.js': { file: 'assets/form.js', imports: ['_zod.js'] },
+        '_zod.js': { file: 'assets/zod.js' },
+        'app/query-provider.tsx': { file: 'assets/query.js', imports: ['_react.js'] },
+      }),
+    );
+    const render = loadShell(root, undefined);
+    fs.rmSync(path.join(root, '.vite'), { recursive: true });
+    const html = render(request('/waitlist?x=1'));
+    const hrefs = [...html.matchAll(/rel="modulepreload" crossorigin href="([^"]+)"/g)].map((m) => m[1]);
+    expect(hrefs.sort()).toEqual(['/assets/form.js', '/assets/query.js', '/assets/waitlist.js', '/assets/zod.js']);
+    expect(render(request('/'))).not.toContain('modulepreload');
   });
 });

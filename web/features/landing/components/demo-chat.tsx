@@ -27,34 +27,34 @@ export function DemoChat({ sample, chat, inputRef }: DemoChatProps) {
       </div>
       <div ref={logRef} role="log" aria-label="Demo chat" className="flex-1 overflow-y-auto p-4 text-sm">
         <ol className="space-y-3">
-        {chat.messages.map((m) => (
-          <li key={m.id} className={cn('flex', m.role === 'user' && 'justify-end', m.role === 'system' && 'justify-center')}>
-            {m.role === 'system' ? (
-              <p className="rounded-full bg-emerald-50 px-3 py-1 text-xs font-medium text-emerald-800">{m.content}</p>
-            ) : (
-              <div
-                className={cn(
-                  'max-w-[85%] rounded-lg px-3 py-2',
-                  m.role === 'user' ? 'bg-primary text-primary-foreground' : 'bg-muted text-foreground',
-                )}
-              >
-                <p className="sr-only">{m.role === 'user' ? 'You:' : 'Assistant:'}</p>
-                <p>{m.content}</p>
-                {m.insertable && (
-                  <Button size="sm" variant="outline" className="mt-2 bg-background" disabled={chat.applied} onClick={chat.apply}>
-                    <Sparkles aria-hidden="true" />
-                    {sample.action}
-                  </Button>
-                )}
-              </div>
-            )}
-          </li>
-        ))}
-        {chat.pending && (
-          <li className="text-muted-foreground">
-            <span role="status">Thinking...</span>
-          </li>
-        )}
+          {chat.messages.map((m) => (
+            <li key={m.id} className={cn('flex', m.role === 'user' && 'justify-end', m.role === 'system' && 'justify-center')}>
+              {m.role === 'system' ? (
+                <p className="rounded-full bg-emerald-50 px-3 py-1 text-xs font-medium text-emerald-800">{m.content}</p>
+              ) : (
+                <div
+                  className={cn(
+                    'max-w-[85%] rounded-lg px-3 py-2',
+                    m.role === 'user' ? 'bg-primary text-primary-foreground' : 'bg-muted text-foreground',
+                  )}
+                >
+                  <p className="sr-only">{m.role === 'user' ? 'You:' : 'Assistant:'}</p>
+                  <p>{m.content}</p>
+                  {m.insertable && (
+                    <Button size="sm" variant="outline" className="mt-2 bg-background" disabled={chat.applied} onClick={chat.apply}>
+                      <Sparkles aria-hidden="true" />
+                      {sample.action}
+                    </Button>
+                  )}
+                </div>
+              )}
+            </li>
+          ))}
+          {chat.pending && (
+            <li className="text-muted-foreground">
+              <span role="status">Thinking...</span>
+            </li>
+          )}
         </ol>
       </div>
       {count === 1 && !chat.pending && (
