@@ -11,7 +11,7 @@ import { errorMessage } from '@web/lib/api-client';
 import { PRODUCT_NAME } from '@web/lib/brand';
 import { useJoinWaitlist } from '../api/join-waitlist';
 import { JOIN_FAILED_FALLBACK, JOIN_FAILED_TITLE, joinedToast } from '../lib/waitlist-messages';
-import { Textarea } from './textarea';
+import { Textarea } from '@web/components/ui/textarea';
 
 type WaitlistFormProps = {
   onJoined: (joined: WaitlistJoined, input: JoinWaitlistInput) => void;
