@@ -13,9 +13,11 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { Deps } from './deps';
 import { authRoutes } from './features/auth/auth.routes';
 import { installSessionResolver } from './features/auth/auth-guard';
+import { businessModelRoutes } from './features/business-model/business-model.routes';
 import { chatRoutes } from './features/chat/chat.routes';
 import { documentRoutes } from './features/documents/documents.routes';
 import { healthRoutes } from './features/health/health.routes';
+import { taskRoutes } from './features/tasks/tasks.routes';
 import { templateRoutes } from './features/templates/templates.routes';
 import { waitlistRoutes } from './features/waitlist/waitlist.routes';
 import { installBodyPolicy, JSON_BODY_BYTES } from './http/body-policy';
@@ -81,6 +83,8 @@ export async function buildApp(deps: Omit<Deps, 'log'>, options: AppOptions) {
   templateRoutes(app, full);
   chatRoutes(app, full);
   waitlistRoutes(app, full);
+  taskRoutes(app, full);
+  businessModelRoutes(app, full);
 
   const shell =
     options.webRoot !== undefined && fs.existsSync(path.join(options.webRoot, 'index.html'))

@@ -14,6 +14,9 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+// Relative, not '@common': drizzle-kit loads this file without the app's path aliases.
+import { CANVAS_ELEMENTS } from '../../common/schemas/business-model';
+import { TASK_CATEGORIES, TASK_PRIORITIES, TASK_STATUSES, TASK_TYPES } from '../../common/schemas/tasks';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
@@ -157,12 +160,10 @@ export const tasks = pgTable(
     id: serial('id').primaryKey(),
     title: text('title').notNull(),
     description: text('description'),
-    type: text('type', { enum: ['todo', 'story'] }).notNull().default('todo'),
-    category: text('category', { enum: ['marketing', 'operations', 'product', 'accounting', 'legal'] })
-      .notNull()
-      .default('product'),
-    status: text('status', { enum: ['backlog', 'in-progress', 'review', 'done'] }).notNull().default('backlog'),
-    priority: text('priority', { enum: ['low', 'medium', 'high', 'urgent'] }).notNull().default('medium'),
+    type: text('type', { enum: TASK_TYPES }).notNull().default('todo'),
+    category: text('category', { enum: TASK_CATEGORIES }).notNull().default('product'),
+    status: text('status', { enum: TASK_STATUSES }).notNull().default('backlog'),
+    priority: text('priority', { enum: TASK_PRIORITIES }).notNull().default('medium'),
     createdBy: integer('created_by').notNull().references(() => users.id, { onDelete: 'cascade' }),
     assignedTo: integer('assigned_to').references(() => users.id, { onDelete: 'set null' }),
     dueDate: timestamp('due_date', { withTimezone: true, mode: 'date' }),
@@ -177,19 +178,7 @@ export const businessModelItems = pgTable(
   'business_model_items',
   {
     id: serial('id').primaryKey(),
-    element: text('element', {
-      enum: [
-        'customer-segments',
-        'value-propositions',
-        'channels',
-        'customer-relationships',
-        'revenue-streams',
-        'key-resources',
-        'key-activities',
-        'key-partnerships',
-        'cost-structure',
-      ],
-    }).notNull(),
+    element: text('element', { enum: CANVAS_ELEMENTS }).notNull(),
     title: text('title').notNull(),
     description: text('description'),
     userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),

@@ -143,3 +143,20 @@ describe('the shape of a JSON body', () => {
     expect(t.logs()).not.toContain('confidential-merger-terms');
   });
 });
+
+describe('text PostgreSQL cannot store', () => {
+  it.each([
+    ['a sign-up field', '/api/auth/register', { name: 'A\u0000B', email: 'nul@example.com', password: 'secret12' }, 'name'],
+    ['a waitlist field', '/api/waitlist', { name: 'Jo', email: 'nul@example.com', useCase: 'x\u0000'.repeat(10) }, 'useCase'],
+    ['a key', '/api/auth/login', { email: 'a@example.com', password: 'secret12', 'k\u0000': 1 }, 'k\u0000'],
+  ])('refuses U+0000 in %s with a 400 naming the field, not a 500', async (_what, url, body, path) => {
+    const res = await agent(t.app).post(url, body);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.details.issues).toEqual([{ path, message: 'Text must not contain the character U+0000' }]);
+  });
+
+  it('refuses it in a chat message too', async () => {
+    const res = await user.post(`/api/documents/${docId}/chat`, { content: 'hi\u0000', selection: 'x', action: 'explain' });
+    expect(res.statusCode).toBe(400);
+  });
+});

@@ -26,10 +26,16 @@ declare module 'fastify' {
 export const JSON_BODY_BYTES = 4 * 1024;
 
 /**
- * A chat message and its selection. JSON.stringify writes any character in at most 3 bytes (UTF-8,
- * or a two-byte escape for quotes, backslashes and tabs), plus room for the keys and an action.
+ * The body limit for a JSON form whose text fields hold at most `characters` in all: JSON writes a
+ * character in at most 6 bytes (a control character as \u00XX), plus room for keys and the rest.
  */
-export const CHAT_BODY_BYTES = (CHAT_MESSAGE_MAX + CHAT_SELECTION_MAX) * 3 + 1024;
+export const jsonBodyBytes = (characters: number) => characters * 6 + 1024;
+
+/** A chat message and its selection. */
+export const CHAT_BODY_BYTES = jsonBodyBytes(CHAT_MESSAGE_MAX + CHAT_SELECTION_MAX);
+
+/** PostgreSQL text cannot hold U+0000, which JSON can carry as \u0000. */
+const NUL_MESSAGE = 'Text must not contain the character U+0000';
 
 /** A .docx saved by the editor is held to the same limit as an upload. */
 export const DOCX_BODY_BYTES = MAX_UPLOAD_BYTES;
@@ -66,6 +72,11 @@ export function installBodyPolicy(app: FastifyInstance) {
     if (kind === 'json' && !isPlainObject(body)) {
       throw new AppError('validation_failed', 'The request body must be a JSON object.');
     }
+    // Refused here for every route, as a field error, rather than failing in the database as a 500.
+    const nulAt = kind === 'json' ? pathToNul(body, '') : undefined;
+    if (nulAt !== undefined) {
+      throw new AppError('validation_failed', `${nulAt}: ${NUL_MESSAGE}`, { issues: [{ path: nulAt, message: NUL_MESSAGE }] });
+    }
     // A route that declares no query parameters takes none: an unknown one is refused, as unknown body fields are.
     if (request.routeOptions.schema?.querystring === undefined && Object.keys(request.query ?? {}).length > 0) {
       throw new AppError('validation_failed', 'This request takes no query parameters.');
@@ -77,6 +88,19 @@ export function installBodyPolicy(app: FastifyInstance) {
       throw new AppError('validation_failed', 'This request takes no body.');
     }
   });
+}
+
+/** The path of the first key or string holding U+0000. The body is bounded by its route's limit. */
+function pathToNul(value: unknown, path: string): string | undefined {
+  if (typeof value === 'string') return value.includes('\u0000') ? path : undefined;
+  if (typeof value !== 'object' || value === null) return undefined;
+  for (const [key, child] of Object.entries(value)) {
+    const childPath = path ? `${path}.${key}` : key;
+    if (key.includes('\u0000')) return childPath;
+    const found = pathToNul(child, childPath);
+    if (found !== undefined) return found;
+  }
+  return undefined;
 }
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {

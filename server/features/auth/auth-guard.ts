@@ -1,5 +1,7 @@
 /**
  * Resolves the session cookie once per request; routes then ask for the actor they need.
+ * It runs in onRequest, before the body is read, so a route can refuse a caller (staffOnly)
+ * before it parses, limits or validates anything that caller sent.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Deps } from '../../deps';
@@ -15,7 +17,8 @@ declare module 'fastify' {
 
 export function installSessionResolver(app: FastifyInstance, deps: Deps) {
   app.decorateRequest('actor', null);
-  app.addHook('preHandler', async (request) => {
+  // @fastify/cookie parses the header in its own onRequest hook, registered (and so run) before this one.
+  app.addHook('onRequest', async (request) => {
     const token = request.cookies[SESSION_COOKIE];
     request.actor = token ? ((await userForToken(deps, token)) ?? null) : null;
   });
@@ -30,6 +33,15 @@ export function requireStaff(request: FastifyRequest): Actor {
   const actor = requireUser(request);
   if (actor.role !== 'staff') throw new AppError('forbidden', 'This area is for Redraft staff only.');
   return actor;
+}
+
+/**
+ * A route-level onRequest hook for the staff-only API: 401 signed out, 403 for anyone else,
+ * answered before the body is parsed, so a non-staff caller never learns a route's body limit,
+ * content type or validation rules, and never makes the server read what they sent.
+ */
+export async function staffOnly(request: FastifyRequest) {
+  requireStaff(request);
 }
 
 /** The cookie lives as long as its session row may (30 days, or less for a demo account). */

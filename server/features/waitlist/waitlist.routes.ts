@@ -3,13 +3,11 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { EMAIL_MAX, NAME_MAX } from '@common/limits';
 import { COMPANY_MAX, JoinWaitlistSchema, USE_CASE_MAX, WaitlistJoinedSchema } from '@common/schemas/waitlist';
 import type { Deps } from '../../deps';
+import { jsonBodyBytes } from '../../http/body-policy';
 import { joinWaitlist } from './waitlist.service';
 
-/**
- * The largest valid sign-up: JSON.stringify writes any character in at most 3 bytes, plus room
- * for the keys. Above the app's 4 KB default because a use case may run to 2,000 characters.
- */
-export const WAITLIST_BODY_BYTES = (NAME_MAX + EMAIL_MAX + COMPANY_MAX + USE_CASE_MAX) * 3 + 1024;
+/** The largest valid sign-up: above the app's 4 KB default because a use case may run to 2,000 characters. */
+export const WAITLIST_BODY_BYTES = jsonBodyBytes(NAME_MAX + EMAIL_MAX + COMPANY_MAX + USE_CASE_MAX);
 
 /** Public: visitors join before they have an account. */
 export function waitlistRoutes(app: FastifyInstance, deps: Deps) {
