@@ -160,3 +160,11 @@ describe('text PostgreSQL cannot store', () => {
     expect(res.statusCode).toBe(400);
   });
 });
+
+describe('an unknown route', () => {
+  it('is a 404 whatever body it is sent', async () => {
+    const res = await user.request({ method: 'PUT', url: `/api/documents/${docId}/nothing`, payload: { a: 1 } });
+    expect(res.statusCode).toBe(404);
+    expect((await user.request({ method: 'PATCH', url: '/api/nowhere?x=1' })).statusCode).toBe(404);
+  });
+});

@@ -67,6 +67,8 @@ export function installBodyPolicy(app: FastifyInstance) {
   });
 
   app.addHook('preValidation', async (request) => {
+    // An unknown route is a 404 whatever its body; the not-found handler says so.
+    if (request.is404) return;
     const kind = bodyKind(request.routeOptions.config, request.routeOptions.schema?.body !== undefined);
     const body: unknown = request.body;
     if (kind === 'json' && !isPlainObject(body)) {
