@@ -1,0 +1,44 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { type CanvasItem, CanvasItemListSchema } from '@common/schemas/business-model';
+import { toast } from '@web/components/ui/use-toast';
+import { apiRequest } from '@web/lib/api-client';
+import { moveWithinElement } from '../lib/canvas-order';
+import { MOVE_FAILED, failedToast } from '../lib/messages';
+import { canvasItemsQueryKey } from './get-canvas-items';
+
+type MoveInput = { id: number; index: number };
+
+/** POST /api/business-model/{id}/move {index}: answers the whole list in its new order. */
+export async function moveCanvasItem({ id, index }: MoveInput) {
+  return CanvasItemListSchema.parse(await apiRequest(`/api/business-model/${id}/move`, { method: 'POST', body: { index } }));
+}
+
+/**
+ * The item moves on screen at once. Moves share one scope, so they reach the server one at a
+ * time and in the order pressed: each index was computed on the list the previous move left.
+ * A failure puts the list back as it was before that move and says so.
+ */
+export function useMoveCanvasItem() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationKey: [...canvasItemsQueryKey, 'move'],
+    scope: { id: 'business-model-move' },
+    mutationFn: moveCanvasItem,
+    onMutate: async ({ id, index }) => {
+      await queryClient.cancelQueries({ queryKey: canvasItemsQueryKey });
+      const previous = queryClient.getQueryData<CanvasItem[]>(canvasItemsQueryKey);
+      if (previous) queryClient.setQueryData(canvasItemsQueryKey, moveWithinElement(previous, id, index));
+      return { previous };
+    },
+    onError: (error, _input, context) => {
+      if (context?.previous) queryClient.setQueryData(canvasItemsQueryKey, context.previous);
+      toast(failedToast(MOVE_FAILED, error));
+    },
+    // Refetch once the last queued move is done; an earlier answer would undo the later moves on screen.
+    onSettled: () => {
+      if (queryClient.isMutating({ mutationKey: [...canvasItemsQueryKey, 'move'] }) === 1) {
+        return queryClient.invalidateQueries({ queryKey: canvasItemsQueryKey });
+      }
+    },
+  });
+}
