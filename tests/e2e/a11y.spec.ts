@@ -4,14 +4,9 @@
  * critical violation fails; the message lists each rule, its impact and the elements, so the
  * failure says what to fix. Lesser findings are attached to the report, not failed on.
  */
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
+import { expectNoSeriousViolations } from './support/axe';
 import { expect, test } from './support/fixtures';
-
-type AxeResults = Awaited<ReturnType<AxeBuilder['analyze']>>;
-type Violation = AxeResults['violations'][number];
-
-const BLOCKING = new Set(['serious', 'critical']);
 
 /** Each screen of SPEC 2 a visitor can reach signed out, and the h1 that says it has rendered. */
 const SCREENS = [
@@ -26,24 +21,6 @@ const WIDTHS = [
   { label: 'desktop', viewport: { width: 1280, height: 800 } },
   { label: 'phone', viewport: { width: 375, height: 812 } },
 ];
-
-/** Rule, impact, help link, then each element: its selector, its markup and what axe says to fix. */
-const listing = (v: Violation) =>
-  `- ${v.id} [${v.impact}] ${v.help} (${v.helpUrl})\n` +
-  v.nodes
-    .map((n) => `    ${n.target.join(' ')}  ${n.html.slice(0, 160)}\n      ${n.failureSummary?.replace(/\n/g, '\n      ') ?? ''}`)
-    .join('\n');
-
-async function expectNoSeriousViolations(page: Page, label: string) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const blocking = results.violations.filter((v) => BLOCKING.has(v.impact ?? ''));
-  const lesser = results.violations.filter((v) => !BLOCKING.has(v.impact ?? ''));
-  await test.info().attach(`axe ${label}`, { body: JSON.stringify(results.violations, null, 2), contentType: 'application/json' });
-  for (const v of lesser) test.info().annotations.push({ type: `axe ${v.impact}`, description: `${label}: ${v.id} on ${v.nodes.length} element(s)` });
-  // Compared as short lines so the failure diff stays readable; the message carries the details.
-  const summary = blocking.map((v) => `${v.id} (${v.impact}) on ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  expect(summary, `serious or critical axe violations on ${label}:\n${blocking.map(listing).join('\n')}`).toEqual([]);
-}
 
 async function open(page: Page, path: string, h1: string) {
   await page.goto(path);

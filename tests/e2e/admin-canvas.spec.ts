@@ -3,8 +3,8 @@
  * questions and counts, adding, editing, reordering and deleting items, the SPEC 8 toasts when the
  * server fails, keyboard use, and axe-core at desktop and phone width.
  */
-import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
+import { expectNoSeriousViolations } from './support/axe';
 import { expect, test as base } from './support/fixtures';
 import { newAccount, registerThroughUi, screenshotPath } from './support/journeys';
 
@@ -66,15 +66,6 @@ async function addItem(page: Page, title: string, description = '') {
 async function expectCount(page: Page, label: string, count: number) {
   await expect(elementTab(page, label)).toHaveAccessibleName(`${label}, ${count} ${count === 1 ? 'item' : 'items'}`);
   await expect(elementTab(page, label).getByTestId('element-count')).toHaveText(String(count));
-}
-
-/** axe-core on the page as it is: serious or critical violations fail, listed rule by rule. */
-async function expectNoSeriousViolations(page: Page, label: string) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const blocking = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  await test.info().attach(`axe ${label}`, { body: JSON.stringify(results.violations, null, 2), contentType: 'application/json' });
-  const summary = blocking.map((v) => `${v.id} (${v.impact}) on ${v.nodes.map((n) => `${n.target.join(' ')}: ${n.failureSummary ?? ''}`).join('; ')}`);
-  expect(summary, `serious or critical axe violations on ${label}`).toEqual([]);
 }
 
 test('staff add, edit, reorder and delete canvas items; order and counts survive a reload', async ({ page }) => {

@@ -4,10 +4,10 @@
  * changes, the Create/Edit dialogs with the story rule and the calendar, delete through the
  * confirmation, axe-core and screenshots at desktop and phone width.
  */
-import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 import { addMonths, format, startOfMonth, startOfToday } from 'date-fns';
 import type { CreateTaskInput, StaffMember, Task } from '@common/schemas/tasks';
+import { expectNoSeriousViolations } from './support/axe';
 import { expect, test as base } from './support/fixtures';
 import { newAccount, registerThroughUi, screenshotPath } from './support/journeys';
 
@@ -69,15 +69,6 @@ async function mouseDrag(page: Page, from: Locator, to: Locator, where: 'center'
 }
 
 const isMove = (url: string) => /\/api\/tasks\/\d+\/move$/.test(new URL(url).pathname);
-
-/** axe-core on the page as it is: serious or critical violations fail, listed rule by rule. */
-async function expectNoSeriousViolations(page: Page, label: string) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const blocking = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  await test.info().attach(`axe ${label}`, { body: JSON.stringify(results.violations, null, 2), contentType: 'application/json' });
-  const summary = blocking.map((v) => `${v.id} (${v.impact}) on ${v.nodes.map((n) => `${n.target.join(' ')}: ${n.failureSummary ?? ''}`).join('; ')}`);
-  expect(summary, `serious or critical axe violations on ${label}`).toEqual([]);
-}
 
 test('cards dragged with the mouse and with the keyboard stay where they were dropped, and so does a reorder', async ({ page }) => {
   await registerThroughUi(page, newAccount('kanban'));

@@ -7,19 +7,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedIn, type Agent } from '../../../tests/support/agent';
 import { movableClock } from '../../../tests/support/clock';
 import { createTestApp, type TestApp } from '../../../tests/support/test-app';
+import { CANVAS_ELEMENTS } from '@common/schemas/business-model';
 import { CANVAS_BODY_BYTES } from './business-model.routes';
 
-const ELEMENTS = [
-  'customer-segments',
-  'value-propositions',
-  'channels',
-  'customer-relationships',
-  'revenue-streams',
-  'key-resources',
-  'key-activities',
-  'key-partnerships',
-  'cost-structure',
-];
+const ELEMENTS: readonly string[] = CANVAS_ELEMENTS;
 const ELEMENT = `Element must be one of ${ELEMENTS.join(', ')}`;
 const TITLE = 'Title is required';
 
