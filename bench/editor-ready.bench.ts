@@ -13,6 +13,7 @@ import { DOCX, multipart } from '../tests/support/multipart';
 import { buildWebIfStale } from '../scripts/build-web.mjs';
 import { TestServer } from '../tests/support/server-process';
 import { bigDocx } from './support/big-docx';
+import { chromiumLaunchOptions } from '../tests/support/chromium';
 
 /**
  * Pages wanted → clauses (a heading and six paragraphs each) that the editor lays out as that many
@@ -119,11 +120,7 @@ async function main() {
   buildWebIfStale();
   console.info(`load average before: ${loadAverage()}  (${os.cpus().length} cores)`);
   const server = await TestServer.start();
-  const browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-  });
+  const browser = await chromium.launch(chromiumLaunchOptions);
   try {
     const cookie = await signIn(server.url);
     const results = new Map<number, Awaited<ReturnType<typeof measure>>>();

@@ -22,6 +22,7 @@ import { TestServer } from '../tests/support/server-process';
 import { type JsChunk, measureLandingJs } from './landing/js-transfer';
 import { CATEGORIES, type LighthouseSummary, METRIC_NAMES, type Preset, runLighthouse } from './landing/lighthouse-run';
 import { kb, printTable } from './landing/table';
+import { chromiumLaunchOptions } from '../tests/support/chromium';
 
 const JS_GOAL_GZIP_BYTES = 100 * 1024;
 const PERFORMANCE_GOAL = 95;
@@ -136,11 +137,7 @@ async function main() {
   const server = await TestServer.start();
   try {
     console.info(`\n1. JavaScript for / (signed out, 1280 px, Chromium)`);
-    const browser = await chromium.launch({
-      executablePath: '/usr/bin/chromium',
-      headless: true,
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-    });
+    const browser = await chromium.launch(chromiumLaunchOptions);
     try {
       printJs(await measureLandingJs(browser, `${server.url}/`, LANDING_H1));
     } finally {

@@ -6,6 +6,7 @@
  * when it left, so the editor's export time and the server's merge can be timed on the same bytes.
  */
 import { type Browser, type BrowserContext, type Page, chromium } from 'playwright-core';
+import { chromiumLaunchOptions } from '../../tests/support/chromium';
 
 export const REPLACEMENT = 'Redrafted';
 const READY_TIMEOUT_MS = 60_000;
@@ -44,11 +45,7 @@ export class EditorSession {
   ) {}
 
   static async launch(baseURL: string, session: { name: string; value: string }): Promise<EditorSession> {
-    const browser = await chromium.launch({
-      executablePath: '/usr/bin/chromium',
-      headless: true,
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-    });
+    const browser = await chromium.launch(chromiumLaunchOptions);
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, baseURL });
     await context.addCookies([{ ...session, url: baseURL }]);
     return new EditorSession(browser, context);

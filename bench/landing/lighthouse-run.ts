@@ -5,6 +5,7 @@
  */
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { type Config, desktopConfig, type Result } from 'lighthouse';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../tests/support/chromium';
 
 export const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 export type Category = (typeof CATEGORIES)[number];
@@ -20,16 +21,8 @@ const METRICS = {
 export type Metric = keyof typeof METRICS;
 export const METRIC_NAMES = Object.keys(METRICS) as Metric[];
 
-/** The flags the brief gives for a headless Chromium that does nothing on its own over the network. */
-const CHROME_FLAGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
+/** Our usual headless Chromium (tests/support/chromium.ts), in Lighthouse's own headless mode. */
+const CHROME_FLAGS = ['--headless=new', ...CHROMIUM_ARGS];
 
 export type FailingAudit = { id: string; title: string; score: number | null; displayValue: string; where: string[] };
 
@@ -106,7 +99,7 @@ function requestsOf(lhr: Result) {
 }
 
 export async function runLighthouse(url: string, preset: Preset): Promise<LighthouseSummary> {
-  const chrome = await chromeLauncher.launch({ chromePath: '/usr/bin/chromium', chromeFlags: CHROME_FLAGS, logLevel: 'silent' });
+  const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: CHROME_FLAGS, logLevel: 'silent' });
   try {
     const config: Config | undefined = preset === 'desktop' ? desktopConfig : undefined;
     const result = await lighthouse(
