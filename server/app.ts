@@ -17,6 +17,9 @@ import { businessModelRoutes } from './features/business-model/business-model.ro
 import { chatRoutes } from './features/chat/chat.routes';
 import { documentRoutes } from './features/documents/documents.routes';
 import { healthRoutes } from './features/health/health.routes';
+import { demoRoutes } from './features/onlyoffice/demo.routes';
+import { onlyofficeRoutes } from './features/onlyoffice/onlyoffice.routes';
+import { pluginRoutes } from './features/onlyoffice/plugin.routes';
 import { taskRoutes } from './features/tasks/tasks.routes';
 import { templateRoutes } from './features/templates/templates.routes';
 import { waitlistRoutes } from './features/waitlist/waitlist.routes';
@@ -40,6 +43,8 @@ export async function buildApp(deps: Omit<Deps, 'log'>, options: AppOptions) {
     trustProxy: false,
   });
   const full: Deps = { ...deps, log: app.log };
+  // The Document Server's editor script, its frame and our calls to it (docs/onlyoffice.md).
+  const documentServer = deps.config.documentServer ? [new URL(deps.config.documentServer.url).origin] : [];
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandler(app);
@@ -52,14 +57,14 @@ export async function buildApp(deps: Omit<Deps, 'log'>, options: AppOptions) {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        scriptSrc: ["'self'", ...documentServer],
         // Radix positions popovers with inline style attributes.
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
+        connectSrc: ["'self'", ...documentServer],
         workerSrc: ["'self'", 'blob:'],
-        frameSrc: ["'self'", ...(deps.config.documentServer ? [deps.config.documentServer.url] : [])],
+        frameSrc: ["'self'", ...documentServer],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
         formAction: ["'self'"],
@@ -80,6 +85,9 @@ export async function buildApp(deps: Omit<Deps, 'log'>, options: AppOptions) {
   healthRoutes(app, full);
   authRoutes(app, full);
   documentRoutes(app, full);
+  onlyofficeRoutes(app, full);
+  demoRoutes(app, full);
+  pluginRoutes(app, full);
   templateRoutes(app, full);
   chatRoutes(app, full);
   waitlistRoutes(app, full);
@@ -88,7 +96,7 @@ export async function buildApp(deps: Omit<Deps, 'log'>, options: AppOptions) {
 
   const shell =
     options.webRoot !== undefined && fs.existsSync(path.join(options.webRoot, 'index.html'))
-      ? loadShell(options.webRoot, deps.config.publicUrl)
+      ? loadShell(options.webRoot, { publicUrl: deps.config.publicUrl, editor: deps.config.documentServer ? 'onlyoffice' : 'embedded' })
       : undefined;
   if (shell) await serveWebApp(app, options.webRoot!, shell);
   installNotFound(app, shell);

@@ -12,6 +12,7 @@ import type { Database } from './db/client';
 import type { Clock, Deps } from './deps';
 import { recoverDocuments } from './features/documents/processing';
 import { startCleanupSchedule } from './features/cleanup/cleanup-schedule';
+import { checkDocumentServer } from './features/onlyoffice/setup-check';
 import type { LimitOverrides } from './features/rate-limit/rate-limit.service';
 import { seedTemplates } from './features/templates/templates.service';
 import { type WorkOptions, createWorkPool } from './work/work-pool';
@@ -50,5 +51,6 @@ export async function boot(options: BootOptions) {
   await recoverDocuments(deps, { orphanGraceMs: 0 });
   await seedTemplates(deps);
   startCleanupSchedule(deps, app);
+  checkDocumentServer(deps);
   return { app, deps };
 }

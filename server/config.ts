@@ -40,6 +40,9 @@ const ConfigSchema = z
     if (c.AI_PROVIDER !== 'offline' && !c.AI_MODEL) need('AI_MODEL', `when AI_PROVIDER is ${c.AI_PROVIDER}`);
     if (c.DOCUMENT_SERVER_URL && !c.DOCUMENT_SERVER_JWT_SECRET)
       need('DOCUMENT_SERVER_JWT_SECRET', 'when DOCUMENT_SERVER_URL is set');
+    // The Document Server downloads documents from, and calls back to, absolute URLs of ours.
+    if (c.DOCUMENT_SERVER_URL && !c.PUBLIC_URL)
+      need('PUBLIC_URL', 'when DOCUMENT_SERVER_URL is set (the Document Server fetches documents from it and calls it back)');
   });
 
 export type Config = {

@@ -21,6 +21,7 @@ describe('parseConfig', () => {
     [{ AI_PROVIDER: 'openai-compatible', AI_MODEL: 'llama' }, 'AI_BASE_URL'],
     [{ AI_PROVIDER: 'anthropic', AI_MODEL: 'claude' }, 'AI_API_KEY'],
     [{ DOCUMENT_SERVER_URL: 'http://ds.local' }, 'DOCUMENT_SERVER_JWT_SECRET'],
+    [{ DOCUMENT_SERVER_URL: 'http://ds.local', DOCUMENT_SERVER_JWT_SECRET: 'a-secret-of-16-chars' }, 'PUBLIC_URL'],
   ])('stops on %j naming %s', (env, name) => {
     expect(() => parseConfig(env)).toThrow(ConfigError);
     expect(() => parseConfig(env)).toThrow(new RegExp(`${name}:`));

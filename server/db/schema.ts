@@ -3,12 +3,14 @@
  * rate-limit counters). One schema serves PGlite and PostgreSQL; migrations are generated
  * from it with `npm run db:generate` and committed.
  */
+import { isNull } from 'drizzle-orm';
 import {
   boolean,
   index,
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   serial,
   text,
   timestamp,
@@ -96,6 +98,39 @@ export const documentVersions = pgTable(
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('document_versions_doc_version_idx').on(t.documentId, t.version)],
+);
+
+/**
+ * The keys a Document Server knows a document version by (docs/decisions/013). One key is open per
+ * document at a time, shared by everyone editing it; it is closed when the Document Server
+ * finishes with it (callback status 2 or 3) and is never issued again.
+ */
+export const editorKeys = pgTable(
+  'editor_keys',
+  {
+    key: text('key').primaryKey(),
+    documentId: integer('document_id').notNull().references(() => documents.id, { onDelete: 'cascade' }),
+    /** The version the key's content is at: the version it was issued for, moved on by each force-save. */
+    version: integer('version').notNull(),
+    createdAt: createdAt(),
+    closedAt: timestamp('closed_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [
+    index('editor_keys_document_idx').on(t.documentId),
+    uniqueIndex('editor_keys_open_idx').on(t.documentId).where(isNull(t.closedAt)),
+  ],
+);
+
+/** Each file a Document Server saved under a key, by its hash: a callback sent twice stores one version. */
+export const editorSaves = pgTable(
+  'editor_saves',
+  {
+    key: text('key').notNull().references(() => editorKeys.key, { onDelete: 'cascade' }),
+    sha256: text('sha256').notNull(),
+    version: integer('version').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.key, t.sha256] })],
 );
 
 export const templates = pgTable('templates', {

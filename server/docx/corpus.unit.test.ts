@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { sameBytes } from './bytes';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { undoInsertions } from './fixtures';
@@ -34,7 +35,6 @@ function processed(file: string): ProcessResult {
 }
 
 /** toEqual walks typed arrays element by element; this is the same check at memcmp speed. */
-const sameBytes = (a: Uint8Array, b: Uint8Array) => Buffer.from(a.buffer, a.byteOffset, a.byteLength).equals(b);
 
 function inspected(bytes: Uint8Array): DocxPackage {
   const result = inspectDocx(bytes);

@@ -5,6 +5,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { EditorKind } from '@common/schemas/onlyoffice';
 import { siteOrigin } from './origin-guard';
 import { loadPagePreloads } from './page-preloads';
 
@@ -16,7 +17,9 @@ const MAX_CANONICAL_PATH = 512;
 const ATTRIBUTE_ESCAPES: Record<string, string> = { '&': '&amp;', '"': '&quot;', '<': '&lt;', '>': '&gt;', "'": '&#39;' };
 const escapeAttribute = (value: string) => value.replace(/[&"<>']/g, (c) => ATTRIBUTE_ESCAPES[c] ?? c);
 
-export function loadShell(root: string, publicUrl: string | undefined): ShellRenderer {
+export type ShellOptions = { publicUrl: string | undefined; editor: EditorKind };
+
+export function loadShell(root: string, { publicUrl, editor }: ShellOptions): ShellRenderer {
   const html = fs.readFileSync(path.join(root, 'index.html'), 'utf8');
   const preloads = loadPagePreloads(root);
   return (request) => {
@@ -27,6 +30,8 @@ export function loadShell(root: string, publicUrl: string | undefined): ShellRen
     return html
       .replaceAll('__SITE_URL__', escapeAttribute(origin))
       .replaceAll('__PAGE_URL__', escapeAttribute(page))
+      // Which editor documents open in, known before any request: the editor page needs no extra round trip.
+      .replace('__EDITOR_KIND__', editor)
       .replace('</head>', `${preloads(pathname)}</head>`);
   };
 }

@@ -10,7 +10,7 @@ beforeAll(() => {
   root = fs.mkdtempSync(path.join(os.tmpdir(), 'redraft-shell-'));
   fs.writeFileSync(
     path.join(root, 'index.html'),
-    '<head><link rel="canonical" href="__PAGE_URL__" /><meta property="og:image" content="__SITE_URL__/social-card.png" /></head>',
+    '<head><link rel="canonical" href="__PAGE_URL__" /><meta property="og:image" content="__SITE_URL__/social-card.png" /><meta name="redraft-editor" content="__EDITOR_KIND__" /></head>',
   );
 });
 
@@ -18,13 +18,13 @@ const request = (url: string, host = 'localhost:3000') => ({ url, host, protocol
 
 describe('the HTML shell', () => {
   it('gives each page its absolute canonical URL, without the query', () => {
-    const html = loadShell(root, undefined)(request('/waitlist?utm_source=x#top'));
+    const html = loadShell(root, { publicUrl: undefined, editor: 'embedded' })(request('/waitlist?utm_source=x#top'));
     expect(html).toContain('href="http://localhost:3000/waitlist"');
     expect(html).toContain('content="http://localhost:3000/social-card.png"');
   });
 
   it('uses PUBLIC_URL when set, whatever Host the request names', () => {
-    const html = loadShell(root, 'https://redraft.example')(request('/', 'attacker.example'));
+    const html = loadShell(root, { publicUrl: 'https://redraft.example', editor: 'embedded' })(request('/', 'attacker.example'));
     expect(html).toContain('href="https://redraft.example/"');
     expect(html).not.toContain('attacker');
   });
@@ -33,14 +33,19 @@ describe('the HTML shell', () => {
     ['a Host header', '/', 'x"><script>alert(1)</script>'],
     ['a path', "/a\"><script>alert('x')</script>", 'localhost'],
   ])('escapes %s that tries to break out of the attribute', (_kind, url, host) => {
-    const html = loadShell(root, undefined)(request(url, host));
+    const html = loadShell(root, { publicUrl: undefined, editor: 'embedded' })(request(url, host));
     expect(html).not.toContain('<script>');
     expect(html).not.toMatch(/href="[^"]*"[^ />]/);
     expect(html).toContain('&quot;&gt;&lt;script&gt;');
   });
 
+  it('says which editor documents open in', () => {
+    expect(loadShell(root, { publicUrl: undefined, editor: 'onlyoffice' })(request('/editor/1'))).toContain('<meta name="redraft-editor" content="onlyoffice" />');
+    expect(loadShell(root, { publicUrl: undefined, editor: 'embedded' })(request('/editor/1'))).toContain('<meta name="redraft-editor" content="embedded" />');
+  });
+
   it('falls back to the home page for a path too long to be one of ours', () => {
-    const html = loadShell(root, undefined)(request(`/${'a'.repeat(5000)}`));
+    const html = loadShell(root, { publicUrl: undefined, editor: 'embedded' })(request(`/${'a'.repeat(5000)}`));
     expect(html).toContain('href="http://localhost:3000/"');
   });
 });
@@ -59,7 +64,7 @@ describe('preloading a page\'s chunks', () => {
         'app/query-provider.tsx': { file: 'assets/query.js', imports: ['_react.js'] },
       }),
     );
-    const render = loadShell(root, undefined);
+    const render = loadShell(root, { publicUrl: undefined, editor: 'embedded' });
     fs.rmSync(path.join(root, '.vite'), { recursive: true });
     const html = render(request('/waitlist?x=1'));
     const hrefs = [...html.matchAll(/rel="modulepreload" crossorigin href="([^"]+)"/g)].map((m) => m[1]);

@@ -5,7 +5,7 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../server/db/client';
 
-const TABLES = ['users', 'sessions', 'documents', 'document_versions', 'conversations', 'chat_messages', 'rate_limits'] as const;
+const TABLES = ['users', 'sessions', 'documents', 'document_versions', 'conversations', 'chat_messages', 'rate_limits', 'editor_keys', 'editor_saves'] as const;
 export type CountedTable = (typeof TABLES)[number];
 
 export async function countRows(database: Database, table: CountedTable, where?: { userId: number }): Promise<number> {

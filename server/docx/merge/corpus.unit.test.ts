@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { sameBytes } from '../bytes';
 import path from 'node:path';
 import { strFromU8, unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -35,7 +36,6 @@ interface Tally {
 }
 const tallies = new Map<Scenario, Tally>(SCENARIOS.map((s) => [s, { documents: 0, passed: 0, exact: 0, noCandidate: 0, failures: [], ms: 0 }]));
 
-const sameBytes = (a: Uint8Array, b: Uint8Array) => Buffer.from(a.buffer, a.byteOffset, a.byteLength).equals(b);
 
 function pkgOf(bytes: Uint8Array): DocxPackage {
   const r = inspectDocx(bytes);

@@ -1,4 +1,4 @@
-import { crc32 } from '../crc32';
+import { sameBytes } from '../bytes';
 import { type DocxPackage, decodePart, encodePart, relsPartFor, resolveTarget } from '../package';
 import { scanXml } from '../xml';
 import { decodeXmlText } from '../xml-chars';
@@ -233,8 +233,4 @@ function relativeTarget(source: string, part: string): string {
   let k = 0;
   while (k < from.length && k < to.length - 1 && from[k] === to[k]) k++;
   return [...from.slice(k).map(() => '..'), ...to.slice(k)].join('/');
-}
-
-function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
-  return a.length === b.length && crc32(a) === crc32(b) && Buffer.from(a.buffer, a.byteOffset, a.length).equals(b);
 }

@@ -86,7 +86,7 @@ export async function latestVersion(db: Db, documentId: number) {
 /** The blobs of one version: the save merge reads the editable copy the editor was given. */
 export async function findVersion(db: Db, documentId: number, version: number) {
   const [row] = await db
-    .select({ blobKey: documentVersions.blobKey, editableBlobKey: documentVersions.editableBlobKey })
+    .select({ blobKey: documentVersions.blobKey, editableBlobKey: documentVersions.editableBlobKey, byteSize: documentVersions.byteSize })
     .from(documentVersions)
     .where(and(eq(documentVersions.documentId, documentId), eq(documentVersions.version, version)));
   return row;
@@ -173,26 +173,30 @@ export async function unfinishedDocumentIds(db: Db): Promise<number[]> {
 type NewVersion = {
   documentId: number;
   userId: number;
-  baseVersion: number;
+  /** The version the new one replaces; 'latest' for a Document Server's save, which follows whatever is newest. */
+  baseVersion: number | 'latest';
   blob: { key: string; size: number; sha256: string };
   editableBlobKey: string | null;
   plainText: string;
   wordCount: number;
 };
 
+/** More writes that must commit with the version or not at all. */
+export type AlsoInTransaction = (tx: Db, version: number) => Promise<void>;
+
 /**
  * Appends version base+1 if the document is still at `base` (row lock, so two saves on the same
  * base cannot both win). Returns the new version number, or undefined for a stale base.
  */
-export async function appendVersion(db: Db, v: NewVersion): Promise<number | undefined> {
+export async function appendVersion(db: Db, v: NewVersion, alsoInTransaction?: AlsoInTransaction): Promise<number | undefined> {
   return db.transaction(async (tx) => {
     const [current] = await tx
       .select({ currentVersion: documents.currentVersion })
       .from(documents)
       .where(and(eq(documents.id, v.documentId), eq(documents.userId, v.userId)))
       .for('update');
-    if (!current || current.currentVersion !== v.baseVersion) return undefined;
-    const version = v.baseVersion + 1;
+    if (!current || (v.baseVersion !== 'latest' && current.currentVersion !== v.baseVersion)) return undefined;
+    const version = current.currentVersion + 1;
     await tx.insert(documentVersions).values({
       documentId: v.documentId,
       version,
@@ -207,6 +211,13 @@ export async function appendVersion(db: Db, v: NewVersion): Promise<number | und
       // The row describes the latest version: its size and the name it is stored under.
       .set({ currentVersion: version, plainText: v.plainText, wordCount: v.wordCount, fileSize: v.blob.size, filename: `${v.blob.key}.docx` })
       .where(eq(documents.id, v.documentId));
+    await alsoInTransaction?.(tx, version);
     return version;
   });
+}
+
+/** The owner of a document, for callers that act for the system rather than a signed-in user. */
+export async function findOwner(db: Db, id: number): Promise<number | undefined> {
+  const [row] = await db.select({ userId: documents.userId }).from(documents).where(eq(documents.id, id));
+  return row?.userId ?? undefined;
 }

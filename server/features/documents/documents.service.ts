@@ -8,7 +8,9 @@ import type { Actor } from '../auth/auth.service';
 import type { ProcessResult } from '../../docx/process';
 import { cleanOriginalName } from './content-disposition';
 import { processDocument, processInPool } from './processing';
+import type { AlsoInTransaction } from './documents.repo';
 import * as repo from './documents.repo';
+import { type NewVersion, storeVersion } from './store-version';
 
 export type IncomingFile = { name: string; mimeType: string | undefined; bytes: Uint8Array };
 
@@ -89,8 +91,8 @@ export async function openDownload(deps: Deps, actor: Actor, id: number): Promis
   return { doc, stream: await deps.blobs.stream(version.blobKey) };
 }
 
-/** The bytes the editor opens; opening counts for the Recent view. */
-export async function openForEditing(deps: Deps, actor: Actor, id: number) {
+/** The version an editor opens now; opening counts for the Recent view. */
+export async function openVersionForEditing(deps: Deps, actor: Actor, id: number) {
   const doc = await getDocument(deps, actor, id);
   if (doc.status !== 'complete') {
     throw new AppError('conflict', doc.status === 'error' ? (doc.statusReason ?? 'This document could not be processed.') : 'This document is still being processed.');
@@ -98,7 +100,33 @@ export async function openForEditing(deps: Deps, actor: Actor, id: number) {
   const version = await repo.latestVersion(deps.database.db, id);
   if (!version) throw notFound('Document');
   await repo.touchOpened(deps.database.db, id, deps.clock.now());
+  return { doc, version };
+}
+
+/** The bytes the embedded editor opens: the editable copy, with paragraph ids. */
+export async function openForEditing(deps: Deps, actor: Actor, id: number) {
+  const { doc, version } = await openVersionForEditing(deps, actor, id);
   return { doc, version: version.version, bytes: await deps.blobs.get(version.editableBlobKey ?? version.blobKey) };
+}
+
+/**
+ * One version's bytes as stored, for a caller that proved its right to them some other way than a
+ * session (a Document Server holding a signed file URL). Undefined when there is no such version.
+ */
+export async function readStoredVersion(deps: Deps, id: number, version: number): Promise<Uint8Array | undefined> {
+  const row = await repo.findVersion(deps.database.db, id, version);
+  return row ? deps.blobs.get(row.blobKey) : undefined;
+}
+
+/**
+ * Stores a processed document as the newest version for the document's owner, whatever version is
+ * the latest now (a Document Server's save: the people editing there saw every version stored so
+ * far, and history keeps the others). Undefined when the document is gone.
+ */
+export async function storeLatestVersion(deps: Deps, id: number, processed: NewVersion['processed'], alsoInTransaction?: AlsoInTransaction) {
+  const owner = await repo.findOwner(deps.database.db, id);
+  if (owner === undefined) return undefined;
+  return storeVersion(deps, { documentId: id, userId: owner, baseVersion: 'latest', processed }, alsoInTransaction);
 }
 
 export async function setArchived(deps: Deps, actor: Actor, id: number, archived: boolean): Promise<Document> {

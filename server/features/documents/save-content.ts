@@ -11,6 +11,7 @@ import { RETRY_AFTER_SECONDS, WorkError, seconds } from '../../work/work-error';
 import type { Actor } from '../auth/auth.service';
 import * as repo from './documents.repo';
 import { getDocument } from './documents.service';
+import { storeVersion } from './store-version';
 
 export async function saveContent(deps: Deps, actor: Actor, id: number, baseVersion: number, bytes: Uint8Array): Promise<Document> {
   const doc = await getDocument(deps, actor, id);
@@ -19,28 +20,9 @@ export async function saveContent(deps: Deps, actor: Actor, id: number, baseVers
   if (!outcome.ok) throw new AppError('unprocessable', `The editor sent a document that cannot be stored: ${outcome.reason}`);
   const { processed } = outcome;
 
-  const blob = await deps.blobs.put(processed.stored);
-  const needsEditable = !sameBytes(processed.editable, processed.stored);
-  const editable = needsEditable ? await deps.blobs.put(processed.editable) : null;
-  const version = await repo
-    .appendVersion(deps.database.db, {
-      documentId: id,
-      userId: actor.id,
-      baseVersion,
-      blob,
-      editableBlobKey: editable?.key ?? null,
-      plainText: processed.text,
-      wordCount: processed.wordCount,
-    })
-    .catch(async (err: unknown) => {
-      await discard(deps, blob.key, editable?.key);
-      throw err;
-    });
-  if (version === undefined) {
-    await discard(deps, blob.key, editable?.key);
-    throw stale((await getDocument(deps, actor, id)).currentVersion);
-  }
-  deps.log.info({ documentId: id, version, bytes: blob.size }, 'document saved');
+  const version = await storeVersion(deps, { documentId: id, userId: actor.id, baseVersion, processed });
+  if (version === undefined) throw stale((await getDocument(deps, actor, id)).currentVersion);
+  deps.log.info({ documentId: id, version, bytes: processed.stored.length }, 'document saved');
   return getDocument(deps, actor, id);
 }
 
@@ -100,14 +82,6 @@ function saveRefused(err: WorkError): Error {
     case 'failed':
       return err;
   }
-}
-
-async function discard(deps: Deps, ...keys: Array<string | undefined>) {
-  for (const key of keys) if (key) await deps.blobs.delete(key).catch(() => undefined);
-}
-
-function sameBytes(a: Uint8Array, b: Uint8Array) {
-  return a.length === b.length && Buffer.compare(Buffer.from(a.buffer, a.byteOffset, a.length), Buffer.from(b.buffer, b.byteOffset, b.length)) === 0;
 }
 
 const stale = (current: number) =>

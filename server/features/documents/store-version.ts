@@ -1,0 +1,50 @@
+/**
+ * The one way a new version is stored, whoever made it (the embedded editor's save, a Document
+ * Server's callback): the files first, durable, then the rows that name them in one transaction.
+ * Should the rows not commit, the files are removed again, so nothing is left half-written.
+ */
+import type { Deps } from '../../deps';
+import type { ProcessResult } from '../../docx/process';
+import { sameBytes } from '../../docx/bytes';
+import * as repo from './documents.repo';
+
+type Processed = Extract<ProcessResult, { ok: true }>;
+
+export type NewVersion = {
+  documentId: number;
+  userId: number;
+  baseVersion: number | 'latest';
+  processed: Processed;
+};
+
+/** Returns the new version number, or undefined when `baseVersion` is no longer the latest. */
+export async function storeVersion(deps: Deps, input: NewVersion, alsoInTransaction?: repo.AlsoInTransaction): Promise<number | undefined> {
+  const { processed } = input;
+  const blob = await deps.blobs.put(processed.stored);
+  let editableKey: string | undefined;
+  try {
+    if (!sameBytes(processed.editable, processed.stored)) editableKey = (await deps.blobs.put(processed.editable)).key;
+    const version = await repo.appendVersion(
+      deps.database.db,
+      {
+        documentId: input.documentId,
+        userId: input.userId,
+        baseVersion: input.baseVersion,
+        blob,
+        editableBlobKey: editableKey ?? null,
+        plainText: processed.text,
+        wordCount: processed.wordCount,
+      },
+      alsoInTransaction,
+    );
+    if (version === undefined) await discard(deps, blob.key, editableKey);
+    return version;
+  } catch (err) {
+    await discard(deps, blob.key, editableKey);
+    throw err;
+  }
+}
+
+async function discard(deps: Deps, ...keys: Array<string | undefined>) {
+  for (const key of keys) if (key) await deps.blobs.delete(key).catch(() => undefined);
+}
