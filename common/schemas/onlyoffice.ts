@@ -52,6 +52,13 @@ export const EditorConfigSchema = z.object({
 });
 export type EditorConfig = z.infer<typeof EditorConfigSchema>;
 
+/** `GET /api/documents/{id}/callback/status`: has the Document Server called back under the open key? */
+export const CallbackStatusSchema = z.object({
+  key: z.string().nullable(),
+  lastCallbackAt: z.string().nullable(),
+});
+export type CallbackStatus = z.infer<typeof CallbackStatusSchema>;
+
 /** Which editor this server opens documents in; the HTML shell says so in `<meta name="redraft-editor">`. */
 export const EditorKindSchema = z.enum(['embedded', 'onlyoffice']);
 export type EditorKind = z.infer<typeof EditorKindSchema>;

@@ -114,6 +114,8 @@ export const editorKeys = pgTable(
     version: integer('version').notNull(),
     createdAt: createdAt(),
     closedAt: timestamp('closed_at', { withTimezone: true, mode: 'date' }),
+    /** The last verified callback under the key: none a while after the editor opened means the Document Server cannot reach us. */
+    lastCallbackAt: timestamp('last_callback_at', { withTimezone: true, mode: 'date' }),
   },
   (t) => [
     index('editor_keys_document_idx').on(t.documentId),

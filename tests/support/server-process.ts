@@ -23,6 +23,11 @@ export type ServerOptions = {
   env?: Record<string, string>;
   /** A DATA_DIR the caller owns and inspects afterwards; by default a scratch one that dispose() deletes. */
   dataDir?: string;
+  /**
+   * Sets PUBLIC_URL to the server's own URL, which is known only once its port is chosen: for a
+   * fake Document Server, which must call the server back there.
+   */
+  publicUrlIsOwn?: boolean;
 };
 
 export class TestServer {
@@ -43,7 +48,9 @@ export class TestServer {
   /** Resolves once /api/health answers. */
   static async start(options: ServerOptions = {}): Promise<TestServer> {
     const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'redraft-server-'));
-    const server = new TestServer(await freePort(), dataDir, options.env ?? {}, options.dataDir === undefined);
+    const port = await freePort();
+    const env = { ...options.env, ...(options.publicUrlIsOwn ? { PUBLIC_URL: `http://127.0.0.1:${port}` } : {}) };
+    const server = new TestServer(port, dataDir, env, options.dataDir === undefined);
     try {
       await server.launch();
     } catch (error) {

@@ -3,7 +3,8 @@ CREATE TABLE "editor_keys" (
 	"document_id" integer NOT NULL,
 	"version" integer NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
-	"closed_at" timestamp with time zone
+	"closed_at" timestamp with time zone,
+	"last_callback_at" timestamp with time zone
 );
 --> statement-breakpoint
 CREATE TABLE "editor_saves" (

@@ -7,10 +7,11 @@
  */
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
-import { DOCUMENT_KEY_PATTERN } from '@common/schemas/onlyoffice';
+import { type CallbackStatus, DOCUMENT_KEY_PATTERN } from '@common/schemas/onlyoffice';
 import type { Deps } from '../../deps';
 import { AppError } from '../../http/app-error';
-import { storeLatestVersion } from '../documents/documents.service';
+import type { Actor } from '../auth/auth.service';
+import { getDocument, storeLatestVersion } from '../documents/documents.service';
 import { processInPool } from '../documents/processing';
 import { documentServerOf } from './editor-config';
 import { downloadEdited } from './download-edited';
@@ -39,6 +40,18 @@ const STATUS_NAMES: Record<number, string> = {
   7: 'error while force-saving',
 };
 
+/**
+ * Whether the Document Server has called back under the document's open key: the editor page asks
+ * a while after the editor opened, since one that never does cannot reach `PUBLIC_URL` and no save
+ * of that session would ever arrive.
+ */
+export async function callbackStatus(deps: Deps, actor: Actor, id: number): Promise<CallbackStatus> {
+  documentServerOf(deps);
+  await getDocument(deps, actor, id);
+  const open = await repo.openKeyStatus(deps.database.db, id);
+  return { key: open?.key ?? null, lastCallbackAt: open?.lastCallbackAt?.toISOString() ?? null };
+}
+
 export async function handleCallback(deps: Deps, id: number, body: Record<string, unknown>, authorization: string | undefined) {
   const ds = documentServerOf(deps);
   const verified = await verifyCallback(ds.secrets, deps.clock, body.token, authorization);
@@ -61,6 +74,7 @@ export async function handleCallback(deps: Deps, id: number, body: Record<string
     deps.log.warn({ documentId: id, key: payload.key, status: payload.status }, 'onlyoffice: a callback named a key this server never issued for the document; ignored');
     throw new AppError('not_found', 'No such editing session for this document.');
   }
+  await repo.touchKey(deps.database.db, payload.key, deps.clock.now());
   const log = { documentId: id, key: payload.key, status: payload.status, users: payload.users };
   switch (payload.status) {
     case 2:

@@ -144,12 +144,17 @@ describe('the file URL the Document Server fetches', () => {
     expect((await t.app.inject({ method: 'GET', url: `/api/documents/${doc.id}/file?token=${value}` })).statusCode).toBe(403);
   });
 
-  it('is what the Document Server really downloads when the editor opens, with no cookie', async () => {
+  it('is what the Document Server really downloads when the editor opens, with no cookie; its first callback is seen', async () => {
     const doc = await uploaded();
     const config = await configOf(owner, doc.id);
+    const status = () => owner.get(`/api/documents/${doc.id}/callback/status`);
+    expect((await status()).json()).toEqual({ key: config.document.key, lastCallbackAt: null });
     const res = await fetch(`${t.ds.url}/fake/open`, { method: 'POST', body: JSON.stringify({ config }) });
     expect(await res.json()).toMatchObject({ errorCode: 0 });
     expect(t.ds.opened.at(-1)).toMatchObject({ url: config.document.url, status: 200 });
+    expect(t.ds.callbacks.at(-1)).toEqual({ url: config.editorConfig.callbackUrl, status: 200 });
+    expect((await status()).json()).toMatchObject({ key: config.document.key, lastCallbackAt: expect.any(String) });
+    expect((await stranger.get(`/api/documents/${doc.id}/callback/status`)).statusCode).toBe(404);
   });
 });
 

@@ -37,6 +37,19 @@ export async function findKey(db: Db, documentId: number, key: string): Promise<
   return row;
 }
 
+export async function touchKey(db: Db, key: string, now: Date) {
+  await db.update(editorKeys).set({ lastCallbackAt: now }).where(eq(editorKeys.key, key));
+}
+
+/** The document's open key and when the Document Server last called back under it. */
+export async function openKeyStatus(db: Db, documentId: number) {
+  const [row] = await db
+    .select({ key: editorKeys.key, lastCallbackAt: editorKeys.lastCallbackAt })
+    .from(editorKeys)
+    .where(and(eq(editorKeys.documentId, documentId), isNull(editorKeys.closedAt)));
+  return row;
+}
+
 export async function closeKey(db: Db, key: string, now: Date) {
   await db.update(editorKeys).set({ closedAt: now }).where(and(eq(editorKeys.key, key), isNull(editorKeys.closedAt)));
 }

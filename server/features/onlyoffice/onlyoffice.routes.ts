@@ -3,10 +3,10 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { DOCX_MIME_TYPE } from '@common/limits';
 import { DocumentIdParamsSchema } from '@common/schemas/documents';
-import { EditorConfigSchema } from '@common/schemas/onlyoffice';
+import { CallbackStatusSchema, EditorConfigSchema } from '@common/schemas/onlyoffice';
 import type { Deps } from '../../deps';
 import { requireUser } from '../auth/auth-guard';
-import { handleCallback } from './callback';
+import { callbackStatus, handleCallback } from './callback';
 import { readDocumentFile } from './document-file';
 import { editorConfig, refreshedConfig } from './editor-config';
 
@@ -30,6 +30,10 @@ export function onlyofficeRoutes(app: FastifyInstance, deps: Deps) {
 
   r.post('/api/documents/:id/config/refresh', { schema: { ...byId, response: { 200: EditorConfigSchema } } }, async (request) =>
     refreshedConfig(deps, requireUser(request), request.params.id),
+  );
+
+  r.get('/api/documents/:id/callback/status', { schema: { ...byId, response: { 200: CallbackStatusSchema } } }, async (request) =>
+    callbackStatus(deps, requireUser(request), request.params.id),
   );
 
   // No session: the Document Server fetches it, with the token of the config's URL.

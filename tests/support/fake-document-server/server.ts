@@ -46,6 +46,8 @@ export async function startFakeDocumentServer(options: { secret: string }) {
   const received: ReceivedRequest[] = [];
   /** The document URLs the editor frame opened, and what each answered. */
   const opened: Array<{ url: string; status: number; bytes: number }> = [];
+  /** The callbacks it made of its own accord (status 1 on open), and what each answered. */
+  const callbacks: Array<{ url: string; status: number }> = [];
 
   const server = http.createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://fake');
@@ -86,6 +88,13 @@ export async function startFakeDocumentServer(options: { secret: string }) {
     const bytes = answer?.ok ? new Uint8Array(await answer.arrayBuffer()) : new Uint8Array();
     opened.push({ url: documentUrl, status: answer?.status ?? 0, bytes: bytes.length });
     if (!answer?.ok) return { errorCode: -4, errorDescription: 'Download failed.' };
+    // A user connected: a Document Server says so at once with status 1.
+    const callbackUrl = (signed.editorConfig as { callbackUrl?: unknown } | undefined)?.callbackUrl;
+    const documentKey = (signed.document as { key?: unknown } | undefined)?.key;
+    if (typeof callbackUrl === 'string' && typeof documentKey === 'string') {
+      const connected = await postCallback(callbackUrl, { key: documentKey, status: 1, users: ['1'], actions: [{ type: 1, userid: '1' }] }).catch((err: unknown) => ({ status: 0, text: String(err), json: undefined }));
+      callbacks.push({ url: callbackUrl, status: connected.status });
+    }
     return { errorCode: 0, bytes: bytes.length, config: signed };
   }
 
@@ -97,6 +106,20 @@ export async function startFakeDocumentServer(options: { secret: string }) {
     }
     res.writeHead(200, { 'content-type': TYPES[path.extname(target)] ?? 'application/octet-stream', 'cache-control': 'no-store' });
     fs.createReadStream(target).pipe(res);
+  }
+
+  /** POSTs a callback as a Document Server does; `payload` is the body without its token. */
+  async function postCallback(callbackUrl: string, payload: Record<string, unknown>, callback: CallbackOptions = {}) {
+    const signing = callback.signing ?? 'body';
+    const secret = callback.secret ?? options.secret;
+    const expiresIn = callback.expiresIn ?? 300;
+    const body: Record<string, unknown> = { ...payload };
+    if (signing === 'body' || signing === 'both') body.token = await sign(payload, secret, expiresIn);
+    const headers: Record<string, string> = { 'content-type': 'application/json' };
+    if (signing === 'header' || signing === 'both') headers.authorization = `Bearer ${await sign({ payload }, secret, expiresIn)}`;
+    const res = await fetch(callbackUrl, { method: 'POST', headers, body: JSON.stringify(body) });
+    const text = await res.text();
+    return { status: res.status, text, json: safeJson(text) };
   }
 
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -115,6 +138,7 @@ export async function startFakeDocumentServer(options: { secret: string }) {
     url: origin,
     received,
     opened,
+    callbacks,
     /** Serves `bytes` at a fresh URL on this server's origin, as a Document Server serves an edited file. */
     serveFile(bytes: Uint8Array, extra: { status?: number; headers?: Record<string, string> } = {}) {
       const filePath = `/cache/files/${randomBytes(8).toString('hex')}/output.docx`;
@@ -125,19 +149,7 @@ export async function startFakeDocumentServer(options: { secret: string }) {
     requestsTo(prefix: string) {
       return received.filter((r) => r.path.startsWith(prefix));
     },
-    /** POSTs a callback as a Document Server does; `payload` is the body without its token. */
-    async postCallback(callbackUrl: string, payload: Record<string, unknown>, callback: CallbackOptions = {}) {
-      const signing = callback.signing ?? 'body';
-      const secret = callback.secret ?? options.secret;
-      const expiresIn = callback.expiresIn ?? 300;
-      const body: Record<string, unknown> = { ...payload };
-      if (signing === 'body' || signing === 'both') body.token = await sign(payload, secret, expiresIn);
-      const headers: Record<string, string> = { 'content-type': 'application/json' };
-      if (signing === 'header' || signing === 'both') headers.authorization = `Bearer ${await sign({ payload }, secret, expiresIn)}`;
-      const res = await fetch(callbackUrl, { method: 'POST', headers, body: JSON.stringify(body) });
-      const text = await res.text();
-      return { status: res.status, text, json: safeJson(text) };
-    },
+    postCallback,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
