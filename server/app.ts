@@ -40,7 +40,8 @@ export async function buildApp(deps: Omit<Deps, 'log'>, options: AppOptions) {
     loggerInstance: options.logger,
     genReqId: () => randomUUID(),
     bodyLimit: JSON_BODY_BYTES,
-    trustProxy: false,
+    // A hop count trusts the nearest N proxies, as Fastify's own number option does (its types lack it).
+    trustProxy: typeof deps.config.trustProxy === 'number' ? hopsWithin(deps.config.trustProxy) : deps.config.trustProxy,
   });
   const full: Deps = { ...deps, log: app.log };
   // The Document Server's editor script, its frame and our calls to it (docs/onlyoffice.md).
@@ -101,6 +102,10 @@ export async function buildApp(deps: Omit<Deps, 'log'>, options: AppOptions) {
   if (shell) await serveWebApp(app, options.webRoot!, shell);
   installNotFound(app, shell);
   return app;
+}
+
+function hopsWithin(hops: number) {
+  return (_address: string, hop: number) => hop < hops;
 }
 
 async function serveWebApp(app: FastifyInstance, root: string, shell: ShellRenderer) {

@@ -2,12 +2,41 @@
  * The environment, parsed once at boot. Nothing else in the server reads process.env:
  * main.ts passes it here and hands the result down.
  */
+import net from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
 /** An empty variable counts as unset, which is how shells and .env files usually say "none". */
 const blankAsUnset = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
 const optionalUrl = z.preprocess(blankAsUnset, z.url('must be a URL such as https://example.com').optional());
+
+/** What Fastify's `trustProxy` takes: off, every proxy, the nearest N hops, or these addresses. */
+export type TrustProxy = boolean | number | string[];
+
+const TRUST_PROXY_MESSAGE = 'must be true, false, a hop count such as 1, or a comma-separated list of addresses or CIDR ranges';
+
+const isAddressOrRange = (entry: string) => {
+  const [address, prefix, ...rest] = entry.split('/');
+  const kind = net.isIP(address ?? '');
+  if (kind === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (kind === 4 ? 32 : 128);
+};
+
+/**
+ * Behind a reverse proxy or load balancer, the client's address and scheme arrive in
+ * X-Forwarded-For and X-Forwarded-Proto, which anyone can also send: they are believed only from
+ * the proxies named here. Off by default, so a forged header changes nothing.
+ */
+const TrustProxySchema = z.preprocess(blankAsUnset, z.string().trim().toLowerCase().default('false')).transform((v, ctx): TrustProxy => {
+  if (v === 'false') return false;
+  if (v === 'true') return true;
+  if (/^\d{1,2}$/.test(v)) return Number(v) === 0 ? false : Number(v);
+  const entries = v.split(',').map((e) => e.trim()).filter(Boolean);
+  if (entries.length > 0 && entries.every(isAddressOrRange)) return entries;
+  ctx.addIssue({ code: 'custom', message: TRUST_PROXY_MESSAGE });
+  return z.NEVER;
+});
 
 const ConfigSchema = z
   .object({
@@ -18,6 +47,7 @@ const ConfigSchema = z
       message: 'must be a postgres:// or postgresql:// URL',
     }),
     PUBLIC_URL: optionalUrl,
+    TRUST_PROXY: TrustProxySchema,
     ADMIN_EMAILS: z
       .string()
       .default('')
@@ -51,6 +81,7 @@ export type Config = {
   dataDir: string;
   databaseUrl: string | undefined;
   publicUrl: string | undefined;
+  trustProxy: TrustProxy;
   adminEmails: string[];
   ai: { provider: 'offline' | 'openai-compatible' | 'openai' | 'anthropic'; baseUrl?: string; apiKey?: string; model?: string };
   documentServer: { url: string; jwtSecret: string } | undefined;
@@ -73,6 +104,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     dataDir: path.resolve(c.DATA_DIR),
     databaseUrl: c.DATABASE_URL,
     publicUrl: c.PUBLIC_URL?.replace(/\/+$/, ''),
+    trustProxy: c.TRUST_PROXY,
     adminEmails: c.ADMIN_EMAILS,
     ai: { provider: c.AI_PROVIDER, baseUrl: c.AI_BASE_URL, apiKey: c.AI_API_KEY, model: c.AI_MODEL },
     documentServer:

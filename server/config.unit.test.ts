@@ -21,10 +21,27 @@ describe('parseConfig', () => {
     [{ AI_PROVIDER: 'openai-compatible', AI_MODEL: 'llama' }, 'AI_BASE_URL'],
     [{ AI_PROVIDER: 'anthropic', AI_MODEL: 'claude' }, 'AI_API_KEY'],
     [{ DOCUMENT_SERVER_URL: 'http://ds.local' }, 'DOCUMENT_SERVER_JWT_SECRET'],
+    [{ TRUST_PROXY: 'yes' }, 'TRUST_PROXY'],
+    [{ TRUST_PROXY: '10.0.0.0/33' }, 'TRUST_PROXY'],
+    [{ TRUST_PROXY: '10.0.0.1, proxy.local' }, 'TRUST_PROXY'],
+    [{ TRUST_PROXY: '-1' }, 'TRUST_PROXY'],
     [{ DOCUMENT_SERVER_URL: 'http://ds.local', DOCUMENT_SERVER_JWT_SECRET: 'a-secret-of-16-chars' }, 'PUBLIC_URL'],
   ])('stops on %j naming %s', (env, name) => {
     expect(() => parseConfig(env)).toThrow(ConfigError);
     expect(() => parseConfig(env)).toThrow(new RegExp(`${name}:`));
+  });
+
+  it.each([
+    [undefined, false],
+    ['', false],
+    ['false', false],
+    ['0', false],
+    ['TRUE', true],
+    ['2', 2],
+    ['10.0.0.0/8, 127.0.0.1 ,::1', ['10.0.0.0/8', '127.0.0.1', '::1']],
+    ['fd00::/8', ['fd00::/8']],
+  ])('reads TRUST_PROXY %j as %j', (value, expected) => {
+    expect(parseConfig(value === undefined ? {} : { TRUST_PROXY: value }).trustProxy).toEqual(expected);
   });
 
   it('normalises admin emails and trailing slashes', () => {
