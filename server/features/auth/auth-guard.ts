@@ -19,10 +19,15 @@ export function installSessionResolver(app: FastifyInstance, deps: Deps) {
   app.decorateRequest('actor', null);
   // @fastify/cookie parses the header in its own onRequest hook, registered (and so run) before this one.
   app.addHook('onRequest', async (request) => {
+    // Pages and assets never depend on who asks (the page finds out through the API), and a
+    // browser sends the cookie with every one of them: a session query each would be wasted.
+    if (!needsSession(request.url)) return;
     const token = request.cookies[SESSION_COOKIE];
     request.actor = token ? ((await userForToken(deps, token)) ?? null) : null;
   });
 }
+
+export const needsSession = (url: string) => url.startsWith('/api/');
 
 export function requireUser(request: FastifyRequest): Actor {
   if (!request.actor) throw new AppError('unauthenticated', 'Not authenticated');
