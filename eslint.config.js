@@ -19,6 +19,8 @@ const noServer = { regex: '(^|/)server(/|$)', message: 'web/ and common/ never i
 const noNode = { regex: '^node:', message: 'web/ runs in the browser.' };
 const noDrizzle = { regex: '^drizzle-orm', message: 'Only *.repo.ts and server/db/ use Drizzle.' };
 const noWeb = { regex: '(^@web/|(^|/)web(/|$))', message: 'server/ and common/ never import web/.' };
+const noTests = { regex: '(^|/)tests/', message: 'Production code never imports test support (tests/); only tests and benchmarks do.' };
+const tests = ['**/*.test.ts', '**/*.test.tsx'];
 
 // Flat config replaces a rule's options per block rather than merging them, so each block
 // repeats every pattern that applies to its files.
@@ -44,24 +46,30 @@ export default tseslint.config(
     noServer,
     noWeb,
   ], ['common/**/*.test.ts']),
-  restrict(['web/**'], [noServer, noNode]),
+  restrict(['web/**'], [noServer, noNode, noTests]),
   ...dirs('web/features').map((f) =>
     restrict([`web/features/${f}/**`], [
       noServer,
       noNode,
+      noTests,
       { regex: `(^@web/features/|/features/)(?!${f}/)`, message: 'Web features do not import each other; compose them in web/app.' },
       { regex: '(^@web/app/|/app/)', message: 'Features do not import route components.' },
     ]),
   ),
-  restrict(['server/**'], [noWeb, noDrizzle], [
+  restrict(['server/**'], [noWeb, noDrizzle, noTests], [
     'server/**/*.repo.ts',
     'server/db/**',
   ]),
+  restrict(['server/**/*.repo.ts', 'server/db/**'], [noWeb, noTests]),
   ...dirs('server/features').map((f) =>
     restrict([`server/features/${f}/**`], [
       noWeb,
       noDrizzle,
+      noTests,
       { regex: `^\\.\\./(?!${f}/)[^/]+/[^/]+\\.repo$`, message: "Call another feature's service, never its repo." },
     ], [`server/features/${f}/*.repo.ts`]),
   ),
+  // Tests beside the code may use test support; the other boundaries still hold for them.
+  restrict(tests.map((t) => `server/${t}`), [noWeb]),
+  restrict(tests.map((t) => `web/${t}`), [noServer, noNode]),
 );

@@ -11,7 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { MAX_UPLOAD_BYTES } from '../common/limits';
-import { buildDocx } from '../server/docx/fixtures';
+import { buildDocx } from '../tests/support/docx/fixtures';
 import { MAX_STORY_XML_BYTES } from '../server/docx/limits';
 import { processDocx } from '../server/docx/process';
 

@@ -11,7 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { strFromU8, strToU8, unzipSync, zipSync } from 'fflate';
-import { simulateSave } from '../server/docx/merge/editor-simulator';
+import { simulateSave } from '../tests/support/docx/editor-simulator';
 import { mergeSave } from '../server/docx/merge/merge';
 import { formatReport } from '../server/docx/merge/report';
 import { processDocx } from '../server/docx/process';

@@ -7,7 +7,7 @@
  * reads (canonical.ts tokens: characters with their run properties) as the base with the edit.
  */
 import { strFromU8, unzipSync } from 'fflate';
-import { applyEdit, type Target } from '../../server/docx/merge/editor-simulator';
+import { applyEdit, type Target } from '../../tests/support/docx/editor-simulator';
 import { canonicalParagraph, type Token } from '../../server/docx/merge/canonical';
 import { readTree } from '../../server/docx/merge/tree';
 import { decodePart } from '../../server/docx/package';

@@ -20,7 +20,7 @@ import { unzipSync } from 'fflate';
 import { startFakeOpenAI } from '../../tests/support/fake-openai';
 import { CORPUS_DIR, corpusFiles } from '../../tests/support/corpus';
 import { inspectDocx } from '../../server/docx/inspect';
-import { type Target, targets } from '../../server/docx/merge/editor-simulator';
+import { type Target, targets } from '../../tests/support/docx/editor-simulator';
 import { mergeSave } from '../../server/docx/merge/merge';
 import { readTree } from '../../server/docx/merge/tree';
 import { Api } from './api';

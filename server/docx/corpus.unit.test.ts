@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { sameBytes } from './bytes';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { undoInsertions } from './fixtures';
+import { undoInsertions } from '../../tests/support/docx/fixtures';
 import { PASSWORD_PROTECTED_REASON, inspectDocx } from './inspect';
 import { type DocxPackage, decodePart } from './package';
 import { addParagraphIds } from './para-ids';

@@ -1,7 +1,7 @@
 import { strToU8, zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { DAMAGED_REASON, type InspectResult, PASSWORD_PROTECTED_REASON, inspectDocx } from './inspect';
-import { W_MAIN_NS, buildDocx, paragraphXml } from './fixtures';
+import { W_MAIN_NS, buildDocx, paragraphXml } from '../../tests/support/docx/fixtures';
 
 /**
  * A minimal OLE compound file (512-byte sectors): FAT in sector 0, directory in sector 1, and

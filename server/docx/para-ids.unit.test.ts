@@ -3,7 +3,7 @@ import { inspectDocx } from './inspect';
 import { type DocxPackage, MC_NS, W14_NS, decodePart } from './package';
 import { type ParagraphIdsResult, MAX_PARA_ID, addParagraphIds } from './para-ids';
 import { readStory } from './story';
-import { type SyntheticDocx, W_MAIN_NS, buildDocx, paragraphXml, undoInsertions } from './fixtures';
+import { type SyntheticDocx, W_MAIN_NS, buildDocx, paragraphXml, undoInsertions } from '../../tests/support/docx/fixtures';
 import { rawEntryData } from './zip-read';
 
 function inspected(bytes: Uint8Array): DocxPackage {

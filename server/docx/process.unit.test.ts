@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { strToU8, zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
-import { buildDocx, paragraphXml } from './fixtures';
+import { buildDocx, paragraphXml } from '../../tests/support/docx/fixtures';
 import { PASSWORD_PROTECTED_REASON, inspectDocx } from './inspect';
 import { MAX_STORY_XML_BYTES } from './limits';
 import { processDocx } from './process';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { W_MAIN_NS, buildDocx, paragraphXml } from './fixtures';
+import { W_MAIN_NS, buildDocx, paragraphXml } from '../../tests/support/docx/fixtures';
 import { inspectDocx } from './inspect';
 import { MC_NS, W14_NS } from './package';
 import { countWords, extractText } from './text';

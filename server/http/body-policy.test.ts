@@ -9,7 +9,7 @@ import { agent, signedIn, type Agent } from '../../tests/support/agent';
 import { DOCX, multipart } from '../../tests/support/multipart';
 import { saveDocx, uploadDocx } from '../../tests/support/documents';
 import { createTestApp, type TestApp } from '../../tests/support/test-app';
-import { buildDocx, paragraphXml } from '../docx/fixtures';
+import { buildDocx, paragraphXml } from '../../tests/support/docx/fixtures';
 
 let t: TestApp;
 let user: Agent;

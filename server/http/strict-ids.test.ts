@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedIn, type Agent } from '../../tests/support/agent';
 import { saveDocx, uploadDocx } from '../../tests/support/documents';
 import { createTestApp, type TestApp } from '../../tests/support/test-app';
-import { buildDocx, paragraphXml } from '../docx/fixtures';
+import { buildDocx, paragraphXml } from '../../tests/support/docx/fixtures';
 
 let t: TestApp;
 let user: Agent;

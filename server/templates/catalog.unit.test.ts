@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { businessPlan } from './business-plan';
 import { TEMPLATES } from './catalog';
 import type { TemplateSpec } from './docx-builder';
-import { packageProblems, paragraphs, readParts, REQUIRED_PARTS, wellFormed } from './docx-test-helpers';
+import { packageProblems, paragraphs, readParts, REQUIRED_PARTS, wellFormed } from '../../tests/support/docx/template-helpers';
 import { marketingPlan } from './marketing-plan';
 import { projectProposal } from './project-proposal';
 

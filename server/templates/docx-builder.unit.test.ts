@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildTemplateDocx, type TemplateSpec } from './docx-builder';
-import { packageProblems, paragraphs, readParts, REQUIRED_PARTS, wellFormed } from './docx-test-helpers';
+import { packageProblems, paragraphs, readParts, REQUIRED_PARTS, wellFormed } from '../../tests/support/docx/template-helpers';
 
 const tricky = 'Fees & "costs" <net> of 5% for O\'Brien — café 🚀';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildDocx } from '../fixtures';
+import { buildDocx } from '../../../tests/support/docx/fixtures';
 import { W14_NS } from '../package';
 import { processDocx } from '../process';
 import { MAX_DIFF_WORK_PER_SAVE, mergeSave } from './merge';

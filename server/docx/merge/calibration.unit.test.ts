@@ -1,6 +1,6 @@
 import { strFromU8, unzipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
-import { type SyntheticDocx, buildDocx } from '../fixtures';
+import { type SyntheticDocx, buildDocx } from '../../../tests/support/docx/fixtures';
 import { W14_NS } from '../package';
 import { mergeSave } from './merge';
 import { StyleSheet } from './styles';

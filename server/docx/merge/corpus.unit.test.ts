@@ -10,7 +10,7 @@ import { processDocx } from '../process';
 import { extractText } from '../text';
 import { rawEntryData } from '../zip-read';
 import { canonicalParagraph } from './canonical';
-import { SAVED_AT, type Scenario, type Target, applyEdit, findTarget, simulateSave } from './editor-simulator';
+import { SAVED_AT, type Scenario, type Target, applyEdit, findTarget, simulateSave } from '../../../tests/support/docx/editor-simulator';
 import { mergeSave } from './merge';
 import { formatReport } from './report';
 import { readTree } from './tree';

@@ -1,6 +1,6 @@
 import { strFromU8, unzipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
-import { buildDocx } from '../fixtures';
+import { buildDocx } from '../../../tests/support/docx/fixtures';
 import { W14_NS } from '../package';
 import { processDocx } from '../process';
 import { MAX_XML_DEPTH } from '../xml';

@@ -1,6 +1,6 @@
 import { strFromU8, unzipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
-import { buildDocx } from '../fixtures';
+import { buildDocx } from '../../../tests/support/docx/fixtures';
 import { inspectDocx } from '../inspect';
 import { W14_NS } from '../package';
 import { extractText } from '../text';

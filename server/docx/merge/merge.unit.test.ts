@@ -1,6 +1,6 @@
 import { strFromU8, strToU8, unzipSync, zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
-import { type SyntheticDocx, buildDocx } from '../fixtures';
+import { type SyntheticDocx, buildDocx } from '../../../tests/support/docx/fixtures';
 import { inspectDocx } from '../inspect';
 import { W14_NS } from '../package';
 import { extractText } from '../text';

@@ -1,8 +1,8 @@
 import { strFromU8, strToU8, unzipSync, zipSync } from 'fflate';
-import { propValues, styleOf } from './formatting';
-import { attr, readParagraph } from './paragraph';
-import { StyleSheet } from './styles';
-import { readTree } from './tree';
+import { propValues, styleOf } from '../../../server/docx/merge/formatting';
+import { attr, readParagraph } from '../../../server/docx/merge/paragraph';
+import { StyleSheet } from '../../../server/docx/merge/styles';
+import { readTree } from '../../../server/docx/merge/tree';
 
 /**
  * Test support: what the embedded editor does to a package on save (shared/EDITOR.md), applied

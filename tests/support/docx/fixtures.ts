@@ -1,5 +1,5 @@
 import { type Zippable, zipSync } from 'fflate';
-import type { Insertion } from './para-ids';
+import type { Insertion } from '../../../server/docx/para-ids';
 
 /**
  * Test and benchmark fixtures, not used by the upload pipeline: small valid .docx packages with
