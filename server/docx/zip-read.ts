@@ -1,5 +1,4 @@
-import { Inflate } from 'fflate';
-import { crc32 } from './crc32';
+import { crc32, inflateRawSync } from 'node:zlib';
 import {
   ARCHIVE_RATIO_FLOOR_BYTES,
   MAX_ARCHIVE_RATIO,
@@ -54,8 +53,6 @@ const SIG_LOCATOR64 = 0x07064b50;
 const END_SIZE = 22;
 const FLAG_ENCRYPTED = 0x0001;
 const FLAG_STRONG_ENCRYPTION = 0x0040;
-/** A deflate stream can expand at most ~1032x, so a 32 KB push can overshoot by ~33 MB at worst. */
-const INFLATE_CHUNK = 32 * 1024;
 
 const damaged = (why: string) => new ZipError('damaged', why);
 
@@ -139,31 +136,14 @@ export function inflateEntry(bytes: Uint8Array, entry: ZipEntry): Uint8Array {
   if (entry.method === 0) {
     out = raw;
   } else {
-    out = new Uint8Array(entry.size);
-    let written = 0;
-    let overflow = false;
-    const inflater = new Inflate((chunk) => {
-      if (overflow || written + chunk.length > out.length) {
-        overflow = true;
-        return;
-      }
-      out.set(chunk, written);
-      written += chunk.length;
-    });
     try {
-      let offset = 0;
-      do {
-        const stop = Math.min(offset + INFLATE_CHUNK, raw.length);
-        inflater.push(raw.subarray(offset, stop), stop === raw.length);
-        // Declared sizes can lie: stop at the first chunk that goes past the declared size.
-        if (overflow) throw damaged(`${entry.name} inflates past its declared ${entry.size} bytes`);
-        offset = stop;
-      } while (offset < raw.length);
+      // Declared sizes can lie: zlib stops as soon as the output would pass the declared size.
+      out = inflateRawSync(raw, { maxOutputLength: Math.max(1, entry.size) });
     } catch (e) {
-      if (e instanceof ZipError) throw e;
+      if ((e as { code?: unknown }).code === 'ERR_BUFFER_TOO_LARGE') throw damaged(`${entry.name} inflates past its declared ${entry.size} bytes`);
       throw damaged(`${entry.name} does not inflate: ${(e as Error).message}`);
     }
-    if (written !== entry.size) throw damaged(`${entry.name} inflates to ${written}, declared ${entry.size}`);
+    if (out.length !== entry.size) throw damaged(`${entry.name} inflates to ${out.length}, declared ${entry.size}`);
   }
   if (crc32(out) !== entry.crc32) throw damaged(`${entry.name} fails its CRC check`);
   return out;

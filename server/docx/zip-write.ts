@@ -1,5 +1,4 @@
-import { deflateSync } from 'fflate';
-import { crc32 } from './crc32';
+import { crc32, deflateRawSync } from 'node:zlib';
 import { type ZipEntry, rawEntryData } from './zip-read';
 
 const FLAG_UTF8_NAME = 0x0800;
@@ -21,7 +20,7 @@ export function writeZip(
     if (!fresh) {
       return { entry, flags: entry.flags & FLAG_UTF8_NAME, method: entry.method, crc: entry.crc32, size: entry.size, data: rawEntryData(archive, entry) };
     }
-    const data = deflateSync(fresh, { level: 6 });
+    const data = deflateRawSync(fresh, { level: 6 });
     return { entry, flags: entry.flags & FLAG_UTF8_NAME, method: 8, crc: crc32(fresh), size: fresh.length, data };
   });
 
