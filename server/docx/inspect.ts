@@ -9,8 +9,8 @@ import {
   W_NAMESPACES,
   WORD_MAIN_CONTENT_TYPES,
   decodePart,
-  isStoryRelType,
-  officeRelType,
+  locateMainPart,
+  locateStoryParts,
   parseContentTypes,
   parseRelationships,
   relsPartFor,
@@ -63,6 +63,7 @@ const XML_CONTENT_TYPE = /(^|\/|\+)xml$/;
 const COUNT = new Intl.NumberFormat('en');
 /** How a malformed-part message names each kind of story part. */
 const PART_NAMES: Record<string, string> = {
+  officeDocument: 'main text',
   header: 'a header',
   footer: 'a footer',
   footnotes: 'the footnotes',
@@ -129,16 +130,9 @@ function inspect(bytes: Uint8Array): InspectResult {
   if (!kind || macros) return fail('macros', MACROS_REASON, macros ?? `main part content type ${index.contentType}`);
   if (!parts.has(mainPart)) return fail('damaged', DAMAGED_REASON, `${mainPart} is not an XML part name`);
 
-  const storyParts = [mainPart];
-  const storyTypes = new Map<string, string>([[mainPart, 'main text']]);
-  for (const rel of index.mainRels) {
-    const part = rel.part === undefined ? undefined : find(rel.part);
-    // A missing header is Word's problem to report, not a reason to refuse the body.
-    if (part && parts.has(part) && isStoryRelType(rel.type) && !storyTypes.has(part)) {
-      storyParts.push(part);
-      storyTypes.set(part, PART_NAMES[officeRelType(rel.type)!]!);
-    }
-  }
+  const stories = locateStoryParts(mainPart, index.mainRels, find, (p) => parts.has(p));
+  const storyParts = stories.map((s) => s.part);
+  const storyTypes = new Map(stories.map((s) => [s.part, PART_NAMES[s.type]!]));
 
   const checked = checkEveryEntry(bytes, entries, parts, storyTypes, typeOf);
   if ('failure' in checked) return checked.failure;
@@ -180,8 +174,7 @@ function readIndex(
   const contentTypesXml = read(contentTypesPart);
   const typeOf = parseContentTypes(contentTypesXml);
   const rootRels = parseRelationships(read(rootRelsPart), '');
-  const main = rootRels.find((r) => officeRelType(r.type) === 'officeDocument');
-  const mainPart = main?.part === undefined ? undefined : find(main.part);
+  const mainPart = locateMainPart(rootRels, find);
   if (!mainPart) return { failure: fail('damaged', DAMAGED_REASON, 'no officeDocument relationship to an existing part') };
   const contentType = typeOf(mainPart);
   if (!contentType) return { failure: fail('damaged', DAMAGED_REASON, `${mainPart} has no content type`) };

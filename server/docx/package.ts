@@ -60,6 +60,31 @@ export function isStoryRelType(type: string): boolean {
   return STORY_TYPES.has(officeRelType(type) ?? '');
 }
 
+/** The part the package's officeDocument relationship names, as the entry is really spelled. */
+export function locateMainPart(rootRels: readonly Relationship[], find: (name: string) => string | undefined): string | undefined {
+  const main = rootRels.find((r) => officeRelType(r.type) === 'officeDocument');
+  return main?.part === undefined ? undefined : find(main.part);
+}
+
+/**
+ * The main part first, then each story part its relationships name (headers, footers, notes,
+ * comments) that exists, once each, with its relationship type. A missing header is Word's problem
+ * to report, not a reason to refuse the body.
+ */
+export function locateStoryParts(
+  mainPart: string,
+  mainRels: readonly Relationship[],
+  find: (name: string) => string | undefined,
+  has: (part: string) => boolean,
+): Array<{ part: string; type: string }> {
+  const stories = [{ part: mainPart, type: 'officeDocument' }];
+  for (const rel of mainRels) {
+    const part = rel.part === undefined ? undefined : find(rel.part);
+    if (part && has(part) && isStoryRelType(rel.type) && !stories.some((s) => s.part === part)) stories.push({ part, type: officeRelType(rel.type)! });
+  }
+  return stories;
+}
+
 /** Where the relationships of a part live: word/document.xml -> word/_rels/document.xml.rels. */
 export function relsPartFor(part: string): string {
   const slash = part.lastIndexOf('/');

@@ -2,8 +2,8 @@ import {
   type DocxPackage,
   WORD_MAIN_CONTENT_TYPES,
   decodePart,
-  isStoryRelType,
-  officeRelType,
+  locateMainPart,
+  locateStoryParts,
   parseContentTypes,
   parseRelationships,
   relsPartFor,
@@ -29,17 +29,13 @@ export function openPackage(bytes: Uint8Array): DocxPackage {
   const types = read(find('[Content_Types].xml'));
   const rootRels = read(find('_rels/.rels'));
   if (types === undefined || rootRels === undefined) throw new Error('no content types or package relationships');
-  const main = parseRelationships(rootRels, '').find((r) => officeRelType(r.type) === 'officeDocument');
-  const mainPart = main?.part === undefined ? undefined : find(main.part);
+  const mainPart = locateMainPart(parseRelationships(rootRels, ''), find);
   if (mainPart === undefined || !parts.has(mainPart)) throw new Error('no main document part');
   const kind = WORD_MAIN_CONTENT_TYPES.get(parseContentTypes(types)(mainPart) ?? '');
   if (!kind) throw new Error(`${mainPart} is not a Word document part`);
 
-  const storyParts = [mainPart];
   const mainRels = read(find(relsPartFor(mainPart)));
-  for (const rel of mainRels === undefined ? [] : parseRelationships(mainRels, mainPart)) {
-    const part = rel.part === undefined ? undefined : find(rel.part);
-    if (part && parts.has(part) && isStoryRelType(rel.type) && !storyParts.includes(part)) storyParts.push(part);
-  }
+  const stories = locateStoryParts(mainPart, mainRels === undefined ? [] : parseRelationships(mainRels, mainPart), find, (p) => parts.has(p));
+  const storyParts = stories.map((s) => s.part);
   return { archive: bytes, entries, parts, mainPart, kind, storyParts };
 }
