@@ -28,9 +28,13 @@ export class Attr implements XmlAttr {
   }
 }
 
+const XML_NAMESPACE = 'http://www.w3.org/XML/1998/namespace';
+const XMLNS_NAMESPACE = 'http://www.w3.org/2000/xmlns/';
+
 /**
  * The scope an element's xmlns attributes create: the parent itself if they change nothing, or
- * undefined if one binds a prefix to the empty namespace (not allowed in XML 1.0 namespaces).
+ * undefined if one breaks Namespaces in XML 1.0: binds a prefix to the empty namespace, declares a
+ * malformed prefix (`xmlns:`, `xmlns:a:b`), or misuses the reserved `xml`/`xmlns` prefixes or names.
  */
 export function declare(parent: Scope, attrs: readonly Attr[]): Scope | undefined {
   let uris: Map<string, string> | undefined;
@@ -38,7 +42,10 @@ export function declare(parent: Scope, attrs: readonly Attr[]): Scope | undefine
     if (a.qname !== 'xmlns' && !a.qname.startsWith('xmlns:')) continue;
     const prefix = a.qname === 'xmlns' ? '' : a.qname.slice(6);
     const uri = a.value;
-    if (prefix !== '' && uri === '') return undefined;
+    if (a.qname !== 'xmlns' && (prefix === '' || prefix.includes(':') || prefix === 'xmlns')) return undefined;
+    if ((prefix === 'xml') !== (uri === XML_NAMESPACE) || uri === XMLNS_NAMESPACE) return undefined;
+    // A prefix cannot be undeclared in XML 1.0; a blank name is refused like an empty one, as conformant parsers do.
+    if (prefix !== '' && uri.trim() === '') return undefined;
     if (parent.uris.get(prefix) === uri) continue;
     uris ??= new Map(parent.uris);
     uris.set(prefix, uri);

@@ -149,7 +149,7 @@ export function scanXml(xml: string, handler: XmlHandler = {}): void {
   };
 
   const forbidden = forbiddenCharAt(xml);
-  if (forbidden >= 0) fail('a control character XML does not allow', forbidden);
+  if (forbidden >= 0) fail('a character XML does not allow (a control character, or half a surrogate pair)', forbidden);
   let pos = xml.charCodeAt(0) === 0xfeff ? 1 : 0;
   if (xml.startsWith('<?xml', pos) && isSpace(xml.charCodeAt(pos + 5))) {
     pos = declarationEnd(xml, pos);
