@@ -23,7 +23,12 @@ type Posted = { message: { guid: string; type: string; data: { selectedText: str
 type Listener = (event: { data: unknown; origin: string; source?: unknown }) => void;
 
 function setup(options: { tracking?: boolean; selection?: string; pasteAnswers?: boolean } = {}) {
-  const doc = { tracking: options.tracking ?? false, selection: options.selection ?? '', pasted: [] as Array<{ text: string; tracked: boolean }> };
+  const doc = {
+    tracking: options.tracking ?? false,
+    selection: options.selection ?? '',
+    pasted: [] as Array<{ text: string; tracked: boolean }>,
+    addedAfter: [] as Array<{ text: string; after: string }>,
+  };
   const calls: string[] = [];
   const scope: Record<string, unknown> = {};
   const posted: Posted[] = [];
@@ -38,6 +43,8 @@ function setup(options: { tracking?: boolean; selection?: string; pasteAnswers?:
     GetDocument: () => ({
       IsTrackRevisions: () => doc.tracking,
       SetTrackRevisions: (on: boolean) => void (doc.tracking = on),
+      GetRangeBySelect: () =>
+        doc.selection ? { AddText: (text: string, position: string) => position === 'after' && doc.addedAfter.push({ text, after: doc.selection }) } : null,
     }),
   };
   const plugin: {
@@ -202,6 +209,23 @@ describe('insertText', () => {
     expect(calls).not.toContain('callCommand');
   });
 
+  it("with at: 'caret', adds the text right after the selection, which stays", () => {
+    const { send, doc, calls, posted } = setup({ selection: 'within 30 days' });
+    send({ guid: PLUGIN_GUID, type: 'insertText', data: { text: ' (or sooner)', at: 'caret' } });
+    expect(doc.addedAfter).toEqual([{ text: ' (or sooner)', after: 'within 30 days' }]);
+    expect(doc.pasted).toEqual([]);
+    expect(doc.selection).toBe('within 30 days');
+    expect(calls).toEqual(['callCommand', 'GetSelectedText']);
+    expect(posted.map((p) => p.message)).toEqual([{ guid: PLUGIN_GUID, type: 'inserted', data: { selectedText: 'within 30 days' } }]);
+  });
+
+  it("with at: 'caret' and nothing selected, pastes at the caret", () => {
+    const { send, doc } = setup({ selection: '' });
+    send({ guid: PLUGIN_GUID, type: 'insertText', data: { text: 'New clause.', at: 'caret' } });
+    expect(doc.addedAfter).toEqual([]);
+    expect(doc.pasted).toEqual([{ text: 'New clause.', tracked: false }]);
+  });
+
   it('runs one paste at a time, and a paste the editor never answers holds the next one back only so long', () => {
     vi.useFakeTimers();
     const { send, doc, posted } = setup({ pasteAnswers: false });
@@ -264,6 +288,9 @@ describe('parseHostMessage', () => {
       { guid: PLUGIN_GUID, type: 'insertText', data: { text: 'a' } },
       { guid: PLUGIN_GUID, type: 'insertText', data: { text: 'a', suggest: true } },
       { guid: PLUGIN_GUID, type: 'insertText', data: { text: 'a', suggest: 1 } },
+      { guid: PLUGIN_GUID, type: 'insertText', data: { text: 'a', at: 'caret' } },
+      { guid: PLUGIN_GUID, type: 'insertText', data: { text: 'a', at: 'selection', suggest: false } },
+      { guid: PLUGIN_GUID, type: 'insertText', data: { text: 'a', at: 'end' } },
       { guid: PLUGIN_GUID, type: 'insertText', data: {} },
       { guid: 'asc.{other}', type: 'getCurrentSelection' },
       { guid: PLUGIN_GUID, type: 'getCurrentSelection', data: [] },

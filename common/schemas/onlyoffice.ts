@@ -71,13 +71,16 @@ export const PluginToHostMessageSchema = z.object({
 });
 export type PluginToHostMessage = z.infer<typeof PluginToHostMessageSchema>;
 
-/** Page → plugin. `insertText` replaces the selection when there is one, else inserts at the caret. */
+/**
+ * Page → plugin. `insertText` replaces the selection when there is one, else inserts at the caret;
+ * with `at: 'caret'` it goes in right after the selection, which stays (the chat's Insert).
+ */
 export const HostToPluginMessageSchema = z.discriminatedUnion('type', [
   z.object({ guid: z.literal(PLUGIN_GUID), type: z.literal('getCurrentSelection'), data: z.object({}).optional() }),
   z.object({
     guid: z.literal(PLUGIN_GUID),
     type: z.literal('insertText'),
-    data: z.object({ text: z.string(), suggest: z.boolean().optional() }),
+    data: z.object({ text: z.string(), suggest: z.boolean().optional(), at: z.enum(['selection', 'caret']).optional() }),
   }),
 ]);
 export type HostToPluginMessage = z.infer<typeof HostToPluginMessageSchema>;

@@ -58,11 +58,12 @@ test.describe('signed out', () => {
     await page.screenshot({ path: screenshotPath('alpha-sign-up'), fullPage: true });
   });
 
-  test('public placeholders: /waitlist and /demo', async ({ page }) => {
+  test('public pages: /waitlist and /demo', async ({ page }) => {
     await page.goto('/waitlist');
     await expect(page.getByRole('heading', { name: 'Join the Waitlist' })).toBeVisible();
+    // Without a Document Server the demo is the embedded editor's (editor-original.spec.ts looks closer).
     await page.goto('/demo');
-    await expect(page.getByRole('heading', { name: 'ONLYOFFICE Demo' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'DOCX Editor Demo' })).toBeVisible();
     await page.getByRole('link', { name: 'Back' }).click();
     await expect(page).toHaveURL((url) => url.pathname === '/');
   });

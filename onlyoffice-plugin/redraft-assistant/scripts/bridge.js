@@ -35,7 +35,7 @@ const SELECTION_OPTIONS = { Numbering: false, Math: false, TableCellSeparator: '
 /** @typedef {{ data: unknown, origin: string, source?: unknown }} IncomingMessage */
 /** @typedef {{ addEventListener(type: 'message', listener: (event: IncomingMessage) => void): void }} SelfWindow */
 /** @typedef {'selectionChanged' | 'currentSelection' | 'pluginReady' | 'inserted'} OutgoingType */
-/** @typedef {{ type: 'getCurrentSelection' } | { type: 'insertText', text: string, suggest: boolean }} HostRequest */
+/** @typedef {{ type: 'getCurrentSelection' } | { type: 'insertText', text: string, suggest: boolean, atCaret: boolean }} HostRequest */
 
 /**
  * The origin of `value` when it is an http(s) URL or origin (a trailing slash or path is dropped),
@@ -73,9 +73,10 @@ export function parseHostMessage(data, guid) {
     return data.data === undefined || isRecord(data.data) ? { type: 'getCurrentSelection' } : null;
   }
   if (data.type === 'insertText' && isRecord(data.data)) {
-    const { text, suggest } = data.data;
+    const { text, suggest, at } = data.data;
     if (typeof text !== 'string' || (suggest !== undefined && typeof suggest !== 'boolean')) return null;
-    return { type: 'insertText', text, suggest: suggest === true };
+    if (at !== undefined && at !== 'selection' && at !== 'caret') return null;
+    return { type: 'insertText', text, suggest: suggest === true, atCaret: at === 'caret' };
   }
   return null;
 }
@@ -102,6 +103,19 @@ function restoreTracking() {
   var wasTracking = Asc.scope.redraftTrack === true;
   // @ts-expect-error -- Api: the editor's global, there when the command runs
   Api.GetDocument().SetTrackRevisions(wasTracking);
+}
+
+/**
+ * Adds the text the plugin passes in Asc.scope.redraftText right after the selection, which stays;
+ * answers false when nothing is selected (then a paste at the caret does the same).
+ */
+function insertAfterSelection() {
+  // @ts-expect-error -- Api: the editor's global, there when the command runs
+  var range = Api.GetDocument().GetRangeBySelect();
+  if (!range) return false;
+  // @ts-expect-error -- Asc: declared by the wrapper callCommand puts around this command
+  range.AddText(Asc.scope.redraftText, 'after');
+  return true;
 }
 
 /**
@@ -171,14 +185,23 @@ export function startBridge({ plugin, getScope, hostWindow, selfWindow, hostOrig
   /**
    * @param {string} text
    * @param {boolean} suggest
+   * @param {boolean} atCaret
    * @param {() => void} done
    */
-  function insert(text, suggest, done) {
+  function insert(text, suggest, atCaret, done) {
     const answer = () =>
       readSelection((selectedText) => {
         post('inserted', selectedText);
         done();
       });
+    if (atCaret) {
+      getScope().redraftText = text;
+      plugin.callCommand(insertAfterSelection, false, true, (inserted) => {
+        if (inserted === true) answer();
+        else plugin.executeMethod('PasteText', [text], answer);
+      });
+      return;
+    }
     if (!suggest) {
       plugin.executeMethod('PasteText', [text], answer);
       return;
@@ -209,8 +232,8 @@ export function startBridge({ plugin, getScope, hostWindow, selfWindow, hostOrig
     if (request.type === 'getCurrentSelection') {
       readSelection((selectedText) => post('currentSelection', selectedText));
     } else if (request.text.trim() !== '') {
-      const { text, suggest } = request;
-      enqueue((done) => insert(text, suggest, done));
+      const { text, suggest, atCaret } = request;
+      enqueue((done) => insert(text, suggest, atCaret, done));
     }
   });
 }

@@ -69,14 +69,16 @@ describe('the assistant plugin, served for the Document Server', () => {
     expect(res.headers['access-control-allow-origin']).toBe(dsOrigin());
   });
 
-  it('lets the Document Server frame the plugin page, and load its own plugin API', async () => {
-    const res = await anonymous('GET', '/sdkjs-plugins/redraft-assistant/index.html');
+  it('lets the Document Server frame the plugin page, with its own parameters, and load its own plugin API', async () => {
+    const res = await anonymous('GET', `/sdkjs-plugins/redraft-assistant/index.html?editorOrigin=${encodeURIComponent(dsOrigin())}&v=8.3`);
     expect(res.statusCode).toBe(200);
     expect(res.headers['x-frame-options']).toBeUndefined();
     const csp = String(res.headers['content-security-policy']);
     expect(csp).toContain(`frame-ancestors 'self' ${dsOrigin()}`);
     expect(csp).toContain(`script-src 'self' ${dsOrigin()}`);
-    const api = await anonymous('GET', '/sdkjs-plugins/v1/plugins.js');
+    // An HTTP Document Server on a private network must not be rewritten to HTTPS.
+    expect(csp).not.toContain('upgrade-insecure-requests');
+    const api = await anonymous('GET', '/sdkjs-plugins/v1/plugins.js?v=8.3');
     expect(api.statusCode).toBe(302);
     expect(api.headers.location).toBe(`${t.ds.url}/sdkjs-plugins/v1/plugins.js`);
   });

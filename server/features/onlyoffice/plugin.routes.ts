@@ -8,6 +8,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
 import { PLUGIN_FOLDER } from '@common/schemas/onlyoffice';
 import type { Deps } from '../../deps';
 import { notFound } from '../../http/app-error';
@@ -43,6 +44,8 @@ export function pluginRoutes(app: FastifyInstance, deps: Deps) {
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
         frameAncestors: ["'self'", dsOrigin],
+        // The Document Server's plugin API may be plain HTTP on a private network; upgrading it would break it.
+        upgradeInsecureRequests: null,
       },
     },
     frameguard: false,
@@ -50,7 +53,9 @@ export function pluginRoutes(app: FastifyInstance, deps: Deps) {
     crossOriginEmbedderPolicy: false,
   };
 
-  app.get(`/sdkjs-plugins/${PLUGIN_FOLDER}/*`, { helmet }, async (request, reply) => {
+  // The editor frames the plugin page with parameters of its own (its origin, a cache buster).
+  const anyQuery = { querystring: z.looseObject({}) };
+  app.get(`/sdkjs-plugins/${PLUGIN_FOLDER}/*`, { helmet, schema: anyQuery }, async (request, reply) => {
     const name = (request.params as { '*': string })['*'];
     if (!files.has(name)) throw notFound('Plugin file');
     reply.header('access-control-allow-origin', dsOrigin).header('vary', 'origin').header('cache-control', 'no-cache');
@@ -59,7 +64,7 @@ export function pluginRoutes(app: FastifyInstance, deps: Deps) {
     return reply.send(fs.readFileSync(path.join(PLUGIN_DIR, name)));
   });
 
-  app.get('/sdkjs-plugins/v1/:file', async (request, reply) => {
+  app.get('/sdkjs-plugins/v1/:file', { schema: anyQuery }, async (request, reply) => {
     const { file } = request.params as { file: string };
     if (!V1_FILE.test(file)) throw notFound('Plugin file');
     return reply.redirect(`${ds.url}/sdkjs-plugins/v1/${file}`, 302);

@@ -48,6 +48,12 @@ export async function downloadDocx(page: Page, id: number) {
 
 /** Drags the mouse across `word` where it is painted on the page, as a person selects it. */
 export async function selectWordInDocument(page: Page, word: string) {
+  await dragAcrossWord(page, word);
+  await expect(page.getByTestId('debug-selected-text')).toHaveText(`“${word}”`);
+}
+
+/** The drag of selectWordInDocument, for screens without the chat's debug block. */
+export async function dragAcrossWord(page: Page, word: string) {
   const run = page.locator('.layout-run-text', { hasText: word }).first();
   await run.scrollIntoViewIfNeeded();
   const box = await run.evaluate((el, w) => {
@@ -65,7 +71,6 @@ export async function selectWordInDocument(page: Page, word: string) {
   await page.mouse.move(box.x + box.width / 2, box.y, { steps: 4 });
   await page.mouse.move(box.x + box.width - 1, box.y, { steps: 4 });
   await page.mouse.up();
-  await expect(page.getByTestId('debug-selected-text')).toHaveText(`“${word}”`);
 }
 
 /** Selects `text` inside the chat's message bubble with a mouse drag; returns where the pointer let go. */

@@ -8,7 +8,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { test as base, expect } from '@playwright/test';
-import { TestServer } from '../../support/server-process';
+import { type ServerOptions, TestServer } from '../../support/server-process';
 
 type TestFixtures = {
   server: TestServer;
@@ -19,11 +19,11 @@ type TestFixtures = {
 type WorkerFixtures = { sharedServer: TestServer };
 
 /** The server serves dist/web only if it exists; without it every journey would meet a 404. */
-async function startWithWebApp() {
+export async function startWithWebApp(options: ServerOptions = {}) {
   if (!fs.existsSync(path.resolve(import.meta.dirname, '../../../dist/web/index.html'))) {
     throw new Error('dist/web is missing: run `node scripts/e2e.mjs`, which builds the web app first.');
   }
-  return TestServer.start();
+  return TestServer.start(options);
 }
 
 /** Chromium logs every non-2xx fetch; a 401 for a signed-out visitor is an answer, not a fault. */

@@ -1,6 +1,7 @@
 /**
- * The editor screen's data states (SPEC 2): loading, not found, not processed yet, then the
- * workspace. This part is light; the workspace, with the editor in it, is a lazy chunk.
+ * The editor screens' data states (SPEC 2): loading, not found, not processed yet, then the
+ * workspace. This part is light; the workspace, with the editor in it, is a lazy chunk, one per
+ * engine, so a server with ONLYOFFICE Docs never sends the embedded editor's code.
  */
 import { type ComponentProps, lazy, Suspense, useState } from 'react';
 import type { User } from '@common/schemas/auth';
@@ -9,30 +10,39 @@ import { useDocument } from '@web/features/editor/api/get-document';
 import { useDocumentContent } from '@web/features/editor/api/get-document-content';
 import { EditorMessage } from '@web/features/editor/components/editor-message';
 import { ApiError, errorMessage } from '@web/lib/api-client';
+import { editorKind } from '@web/lib/editor-kind';
 import { usePageTitle } from '@web/lib/use-page-title';
 import { AppShell } from '../layout/app-shell';
 import { StatusScreen } from '../layout/status-screen';
+import type { EditorScreen } from './editor-layout';
 
-// The editor is ~0.5 MB gzip of JavaScript (EDITOR.md): only editor routes load it.
+// The embedded editor is ~0.5 MB gzip of JavaScript (EDITOR.md): only editor routes load it.
 const loadWorkspace = () => import('./editor-workspace');
 const EditorWorkspace = lazy(() => loadWorkspace().then((m) => ({ default: m.EditorWorkspace })));
+const loadOnlyofficeWorkspace = () => import('./onlyoffice-workspace');
+const OnlyofficeWorkspace = lazy(() => loadOnlyofficeWorkspace().then((m) => ({ default: m.OnlyofficeWorkspace })));
 
 /**
  * Starts fetching the editor's code at once, so it downloads while the session and the document
  * are fetched rather than after them. Idempotent: the module loader keeps the one promise.
  */
 export function preloadEditor() {
-  void loadWorkspace();
+  void (editorKind() === 'onlyoffice' ? loadOnlyofficeWorkspace() : loadWorkspace());
 }
 
-export function EditorPage({ documentId, user }: { documentId: number; user: User }) {
+type EditorPageProps = { documentId: number; user: User; screen: EditorScreen };
+
+export function EditorPage({ documentId, user, screen }: EditorPageProps) {
+  const onlyoffice = editorKind() === 'onlyoffice';
   const documentQuery = useDocument(documentId);
   const doc = documentQuery.data;
   const processed = doc?.status === 'complete';
-  const content = useDocumentContent(documentId, processed);
+  // ONLYOFFICE Docs downloads the document itself; the page never holds its bytes.
+  const content = useDocumentContent(documentId, processed && !onlyoffice);
   // Bumped by 'Reload' after a conflict: a fresh editor on the latest version.
   const [opened, setOpened] = useState(0);
-  usePageTitle(doc?.originalName ?? 'Editor');
+  const suffix = screen === 'original' ? ' (Original)' : '';
+  usePageTitle(doc ? `${doc.originalName}${suffix}` : 'Editor');
 
   if (documentQuery.isPending) return <StatusScreen text="Loading document..." />;
   if (documentQuery.isError) {
@@ -58,6 +68,13 @@ export function EditorPage({ documentId, user }: { documentId: number; user: Use
       </Message>
     );
   }
+  if (onlyoffice) {
+    return (
+      <Suspense fallback={<StatusScreen text="Loading document..." />}>
+        <OnlyofficeWorkspace screen={screen} document={doc} user={user} />
+      </Suspense>
+    );
+  }
   if (content.isPending || content.isFetching) return <StatusScreen text="Loading document..." />;
   if (content.isError) {
     return (
@@ -74,7 +91,7 @@ export function EditorPage({ documentId, user }: { documentId: number; user: Use
   };
   return (
     <Suspense fallback={<StatusScreen text="Loading document..." />}>
-      <EditorWorkspace key={`${content.data.version}:${opened}`} document={doc} content={content.data} user={user} onReload={reload} />
+      <EditorWorkspace key={`${content.data.version}:${opened}`} screen={screen} document={doc} content={content.data} user={user} onReload={reload} />
     </Suspense>
   );
 }

@@ -24,7 +24,7 @@ export function EditorRoute() {
             <EditorMessage title="Invalid document ID" description="The link does not point to a document. Open one from your workspace." />
           </AppShell>
         ) : (
-          <EditorPage key={id} documentId={id} user={user} />
+          <EditorPage key={id} documentId={id} user={user} screen="chat" />
         )
       }
     </RequireUser>

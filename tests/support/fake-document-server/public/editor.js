@@ -209,6 +209,23 @@
     changed();
   }
 
+  /** ApiRange.AddText(text, 'after') on the selection: the text goes in after it; the selection stays. */
+  function insertAfterSelection(text) {
+    if (!insideDocument(savedRange) || savedRange.collapsed) return false;
+    const at = savedRange.cloneRange();
+    at.collapse(false);
+    let node = document.createTextNode(text);
+    if (trackChanges) {
+      const ins = document.createElement('ins');
+      ins.className = 'tracked';
+      ins.append(node);
+      node = ins;
+    }
+    at.insertNode(node);
+    changed();
+    return true;
+  }
+
   function setTrackChanges(on) {
     trackChanges = on === true;
     el.track.textContent = `Track changes: ${trackChanges ? 'on' : 'off'}`;
@@ -310,6 +327,10 @@
         return undefined;
       case 'getTrackRevisions':
         return trackChanges;
+      case 'hasSelection':
+        return insideDocument(savedRange) && !savedRange.collapsed;
+      case 'insertAfterSelection':
+        return insertAfterSelection(String(args[0] ?? ''));
       case 'setTrackRevisions':
         setTrackChanges(args[0]);
         return undefined;

@@ -22,10 +22,12 @@ type EmbeddedDocxEditorProps = {
   documentBuffer: ArrayBuffer;
   /** Author of the user's own comments and tracked changes. */
   author: string;
+  /** Opens the document for reading only (the public sample on /demo). */
+  readOnly?: boolean;
   onError: (error: Error) => void;
 };
 
-export function EmbeddedDocxEditor({ adapter, documentBuffer, author, onError }: EmbeddedDocxEditorProps) {
+export function EmbeddedDocxEditor({ adapter, documentBuffer, author, readOnly = false, onError }: EmbeddedDocxEditorProps) {
   const editor = useRef<DocxEditorRef | null>(null);
   const frame = useRef<HTMLDivElement>(null);
   const attach = useCallback(
@@ -87,7 +89,7 @@ export function EmbeddedDocxEditor({ adapter, documentBuffer, author, onError }:
       <DocxEditor
         ref={attach}
         documentBuffer={documentBuffer}
-        mode="editing"
+        mode={readOnly ? 'viewing' : 'editing'}
         author={author}
         showFileOpen={false}
         // Its toggle floats at the left edge of the scrolled page area, where centring the page

@@ -6,7 +6,7 @@
  * then calls `Asc.plugin.init(selectedText)`, and again on every selection change (the editor
  * reports them). executeMethod supports GetSelectedText and PasteText. callCommand runs the
  * command with a fake `Api.GetDocument()` (IsTrackRevisions / SetTrackRevisions, backed by the
- * editor's "Track changes" flag) and, like the real SDK, with a JSON copy of Asc.scope, so a
+ * editor's "Track changes" flag; GetRangeBySelect().AddText(text, 'after')) and, like the real SDK, with a JSON copy of Asc.scope, so a
  * command's writes to Asc.scope are lost and only its return value reaches the callback.
  * Unlike the real SDK it runs the command in this frame without eval: a command that uses
  * variables from its surroundings works here but would not in a Document Server (the plugin's
@@ -72,8 +72,8 @@
     },
 
     callCommand(func, _isClose, _isCalc, callback) {
-      void call('getTrackRevisions', []).then((tracking) => {
-        const state = { tracking: tracking === true, changed: false };
+      void Promise.all([call('getTrackRevisions', []), call('hasSelection', [])]).then(([tracking, hasSelection]) => {
+        const state = { tracking: tracking === true, changed: false, added: [] };
         const scope = Asc.scope;
         const hadApi = Object.prototype.hasOwnProperty.call(window, 'Api');
         const previousApi = window.Api;
@@ -86,6 +86,15 @@
               state.tracking = on === true;
               state.changed = true;
             },
+            // Only what the plugin uses: text added right after the selection.
+            GetRangeBySelect: () =>
+              hasSelection === true
+                ? {
+                    AddText: (text, position) => {
+                      if (position === 'after') state.added.push(String(text));
+                    },
+                  }
+                : null,
           }),
         };
         try {
@@ -97,7 +106,8 @@
           if (hadApi) window.Api = previousApi;
           else delete window.Api;
         }
-        const applied = state.changed ? call('setTrackRevisions', [state.tracking]) : Promise.resolve();
+        const added = state.added.reduce((done, text) => done.then(() => call('insertAfterSelection', [text])), Promise.resolve());
+        const applied = added.then(() => (state.changed ? call('setTrackRevisions', [state.tracking]) : undefined));
         void applied.then(() => {
           if (typeof callback === 'function') callback(plain(result));
         });
