@@ -4,7 +4,7 @@
  * directly with the same streaming protocol. Run: npm run bench:chat
  */
 import { performance } from 'node:perf_hooks';
-import { corpusFile, SAMPLE } from '../tests/support/corpus';
+import { contractDocx } from '../tests/support/docx/realistic';
 import { startFakeOpenAI } from '../tests/support/fake-openai';
 import { DOCX, multipart } from '../tests/support/multipart';
 import { TestServer } from '../tests/support/server-process';
@@ -35,7 +35,7 @@ async function main() {
   await fetch(`${server.url}/api/auth/register`, { method: 'POST', headers: json, body: JSON.stringify({ name: 'Bench', ...account }) });
   const login = await fetch(`${server.url}/api/auth/login`, { method: 'POST', headers: json, body: JSON.stringify(account) });
   const cookie = login.headers.get('set-cookie')!.split(';')[0]!;
-  const body = multipart({ filename: 'contract.docx', type: DOCX, bytes: corpusFile(SAMPLE) });
+  const body = multipart({ filename: 'contract.docx', type: DOCX, bytes: contractDocx() });
   const doc = await (await fetch(`${server.url}/api/documents/upload`, { method: 'POST', headers: { ...body.headers, cookie }, body: body.payload })).json();
 
   const direct: number[] = [];

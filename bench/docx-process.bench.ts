@@ -11,12 +11,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { MAX_UPLOAD_BYTES } from '../common/limits';
+import { benchCorpus } from '../tests/support/corpus';
 import { buildDocx } from '../tests/support/docx/fixtures';
 import { MAX_STORY_XML_BYTES } from '../server/docx/limits';
 import { processDocx } from '../server/docx/process';
 
 const RUNS = 7;
-const CORPUS = path.resolve(import.meta.dirname, '../../shared/corpus/docx');
 const WORDS = 'the supplier shall deliver services with reasonable skill care in accordance good industry practice notify customer writing within ten business days of becoming aware any matter that may delay performance agreement party clause'.split(' ');
 
 /** A Word-like paragraph: rsids, a style, run properties, ~40 words of varied text. */
@@ -66,8 +66,10 @@ function time(label: string, bytes: Uint8Array): void {
 
 function main() {
   console.info(`processDocx, ${RUNS} runs each; load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')} on ${os.availableParallelism()} CPUs`);
-  if (fs.existsSync(CORPUS)) {
-    const files = ['poi', 'python-docx'].flatMap((d) => fs.readdirSync(path.join(CORPUS, d)).map((f) => path.join(CORPUS, d, f)));
+  // The largest corpus files: REDRAFT_CORPUS_DIR, else the shared corpus if it is beside the checkout.
+  const corpus = benchCorpus();
+  if (corpus) {
+    const files = corpus.files;
     const bySize = files.map((f) => ({ f, size: fs.statSync(f).size })).sort((a, b) => b.size - a.size);
     for (const { f } of bySize.slice(0, 3)) time(`corpus ${path.basename(f)}`, new Uint8Array(fs.readFileSync(f)));
   }

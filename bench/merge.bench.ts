@@ -11,6 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { strFromU8, strToU8, unzipSync, zipSync } from 'fflate';
+import { benchCorpus } from '../tests/support/corpus';
 import { simulateSave } from '../tests/support/docx/editor-simulator';
 import { mergeSave } from '../server/docx/merge/merge';
 import { formatReport } from '../server/docx/merge/report';
@@ -18,7 +19,6 @@ import { processDocx } from '../server/docx/process';
 import { bigDocx } from './support/big-docx';
 
 const RUNS = 9;
-const CORPUS = path.resolve(import.meta.dirname, '../../shared/corpus/docx');
 
 function editable(bytes: Uint8Array): Uint8Array {
   const processed = processDocx(bytes);
@@ -64,8 +64,10 @@ function main() {
   time('300 pages, unchanged, full repack', contract, simulateSave(contract, parts, 'unchanged', target));
   const rewritten = simulateSave(selectiveSave(contract), parts, 'unchanged');
   time('300 pages, one word, full repack', contract, rewritten);
-  if (fs.existsSync(CORPUS)) {
-    const file = path.join(CORPUS, 'poi/bug65649.docx'); // the largest corpus body, 12.5 MB
+  // REDRAFT_CORPUS_DIR, else the shared corpus if it is beside the checkout.
+  const corpus = benchCorpus();
+  if (corpus) {
+    const file = path.join(corpus.dir, 'poi/bug65649.docx'); // the largest corpus body, 12.5 MB
     if (fs.existsSync(file)) {
       const base = editable(new Uint8Array(fs.readFileSync(file)));
       time('corpus bug65649.docx, unchanged, full repack', base, simulateSave(base, parts, 'unchanged'));

@@ -12,13 +12,15 @@
  * Then LibreOffice and python-docx read every saved file. Prints a report and writes it to
  * docs/fidelity-report.md.
  * Run: npx tsx bench/fidelity/run.ts [--limit N] [--only name]   (npm run bench:fidelity)
+ * The corpus is REDRAFT_CORPUS_DIR, or the shared corpus beside the checkout (../shared/corpus/docx)
+ * when that is unset (tests/support/corpus.ts).
  */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { unzipSync } from 'fflate';
 import { startFakeOpenAI } from '../../tests/support/fake-openai';
-import { CORPUS_DIR, corpusFiles } from '../../tests/support/corpus';
+import { CORPUS_ENV, SHARED_CORPUS_HINT, benchCorpus } from '../../tests/support/corpus';
 import { inspectDocx } from '../../server/docx/inspect';
 import { type Target, targets } from '../../tests/support/docx/editor-simulator';
 import { mergeSave } from '../../server/docx/merge/merge';
@@ -46,9 +48,9 @@ function args() {
 async function main() {
   const started = Date.now();
   const { limit, only } = args();
-  const files = corpusFiles()
-    .filter((f) => !only || path.relative(CORPUS_DIR, f).includes(only))
-    .slice(0, limit);
+  const corpus = benchCorpus();
+  if (!corpus) throw new Error(`No corpus: set ${CORPUS_ENV} to a folder of .docx files, or put the shared corpus at ${SHARED_CORPUS_HINT}`);
+  const files = corpus.files.filter((f) => !only || path.relative(corpus.dir, f).includes(only)).slice(0, limit);
   const tools = toolsAvailable();
   const build = buildWebIfStale();
   const fake = await startFakeOpenAI();
@@ -65,7 +67,7 @@ async function main() {
     await api.registerAndLogin();
     editor = await EditorSession.launch(server.url, api.session);
     for (const [n, file] of files.entries()) {
-      const name = path.relative(CORPUS_DIR, file);
+      const name = path.relative(corpus.dir, file);
       const bytes = new Uint8Array(fs.readFileSync(file));
       const first = await uploaded(api, name, bytes);
       if ('refused' in first) {

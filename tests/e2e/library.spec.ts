@@ -1,13 +1,12 @@
 import fs from 'node:fs';
 import type { Page } from '@playwright/test';
-import { ENCRYPTED, SAMPLE } from '../support/corpus';
+import { CONTRACT_PHRASES, GENERATED_DOCUMENTS, GENERATED_REFUSALS } from '../support/docx/realistic';
 import { expect, test } from './support/fixtures';
 import { newAccount, registerThroughUi, screenshotPath } from './support/journeys';
 import {
   DOCX_MIME,
   browseFile,
-  corpusBytes,
-  corpusFile,
+  docxFile,
   documentRow,
   dropFiles,
   dropZone,
@@ -18,6 +17,10 @@ import {
   uploadDialog,
   uploadThroughApi,
 } from './support/library';
+
+/** Generated documents (tests/support/docx/realistic.ts): a two-page contract, board notes, and the contract password-protected. */
+const { contract, memo } = GENERATED_DOCUMENTS;
+const { passwordProtected } = GENERATED_REFUSALS;
 
 /**
  * A toast by its title. A modal dialog marks the rest of the page aria-hidden (toasts included;
@@ -37,20 +40,20 @@ test('upload by drag-and-drop and by Browse Files, see card and row, download, d
 
   // Drag and drop: the zone lights up, only the first of two files is taken.
   await openUploadDialog(page);
-  await dropFiles(dropZone(page), [corpusFile(SAMPLE), corpusFile(SAMPLE, 'second.docx')]);
+  await dropFiles(dropZone(page), [docxFile(contract), docxFile(contract, 'second.docx')]);
   const chosen = uploadDialog(page).getByTestId('chosen-file');
-  await expect(chosen).toContainText('test.docx');
+  await expect(chosen).toContainText(contract.name);
   await expect(chosen).not.toContainText('second.docx');
-  await expect(chosen).toContainText(`${(corpusBytes(SAMPLE).length / 1024 / 1024).toFixed(2)} MB`);
+  await expect(chosen).toContainText(`${(contract.bytes().length / 1024 / 1024).toFixed(2)} MB`);
   await expect(dropZone(page)).not.toHaveAttribute('data-dragging');
   await page.screenshot({ path: screenshotPath('library-upload-dialog') });
   await uploadDialog(page).getByRole('button', { name: 'Upload Document' }).click();
-  await expect(toast(page, 'Upload successful')).toContainText('test.docx has been uploaded successfully.');
+  await expect(toast(page, 'Upload successful')).toContainText(`${contract.name} has been uploaded successfully.`);
   await expect(uploadDialog(page)).toHaveCount(0);
 
   // Browse Files, from the side panel's New Document.
   await sidePanel(page).getByRole('button', { name: 'New Document' }).click();
-  await browseFile(page, corpusFile(SAMPLE, 'Service Contract.docx'));
+  await browseFile(page, docxFile(contract, 'Service Contract.docx'));
   // A slow connection, so the upload's own progress can be seen.
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: 12 * 1024 });
@@ -71,7 +74,7 @@ test('upload by drag-and-drop and by Browse Files, see card and row, download, d
   await expect(cards.nth(0)).toContainText('Just now');
   await expect(cards.nth(0)).toContainText('Complete');
   await expect(cards.nth(0)).toHaveAttribute('data-theme', 'green');
-  await expect(cards.nth(1)).toContainText('test.docx');
+  await expect(cards.nth(1)).toContainText(contract.name);
   await expect(cards.nth(1)).toHaveAttribute('data-theme', 'slate');
   await expect(page.getByRole('button', { name: 'Upload a document' })).toBeVisible();
   await expect(page.getByText('Sample data')).toBeVisible();
@@ -80,7 +83,7 @@ test('upload by drag-and-drop and by Browse Files, see card and row, download, d
   // All Documents through 'View all': original and stored names, the Complete badge.
   await page.getByRole('button', { name: 'View all' }).click();
   await expect(page.getByRole('heading', { name: 'All Documents' })).toBeVisible();
-  const row = documentRow(page, 'test.docx');
+  const row = documentRow(page, contract.name);
   await expect(row).toContainText(/\.docx/);
   await expect(row.getByText('Complete', { exact: true })).toBeVisible();
   await expect(page.getByRole('columnheader', { name: 'Modified' })).toBeVisible();
@@ -88,19 +91,19 @@ test('upload by drag-and-drop and by Browse Files, see card and row, download, d
 
   // Download: the same bytes that were uploaded.
   const downloadEvent = page.waitForEvent('download');
-  await rowAction(page, 'test.docx', 'Download');
+  await rowAction(page, contract.name, 'Download');
   const download = await downloadEvent;
-  expect(download.suggestedFilename()).toBe('test.docx');
-  expect(fs.readFileSync(await download.path()).equals(corpusBytes(SAMPLE))).toBe(true);
+  expect(download.suggestedFilename()).toBe(contract.name);
+  expect(fs.readFileSync(await download.path()).equals(Buffer.from(contract.bytes()))).toBe(true);
 
   // Delete, confirmed.
-  await rowAction(page, 'test.docx', 'Delete');
+  await rowAction(page, contract.name, 'Delete');
   const confirm = page.getByRole('dialog', { name: 'Delete document?' });
-  await expect(confirm).toContainText('test.docx and all its versions will be deleted permanently.');
+  await expect(confirm).toContainText(`${contract.name} and all its versions will be deleted permanently.`);
   await page.screenshot({ path: screenshotPath('library-delete-confirm') });
   await confirm.getByRole('button', { name: 'Delete' }).click();
   await expect(toast(page, 'Document deleted')).toContainText('The document has been successfully deleted.');
-  await expect(documentRow(page, 'test.docx')).toHaveCount(0);
+  await expect(documentRow(page, contract.name)).toHaveCount(0);
   await expect(documentRow(page, 'Service Contract.docx')).toHaveCount(1);
 });
 
@@ -113,21 +116,21 @@ test('rejected files show the spec toasts and leave the panel as it was', async 
   await expect(uploadDialog(page).getByTestId('chosen-file')).toHaveCount(0);
 
   // A file chosen before a rejection stays chosen.
-  await dropFiles(dropZone(page), [corpusFile(SAMPLE)]);
+  await dropFiles(dropZone(page), [docxFile(contract)]);
   await dropFiles(dropZone(page), [{ name: 'photo.docx', mimeType: 'image/png', buffer: Buffer.from('png') }]);
   await expect(toast(page, 'Invalid file type')).toContainText('File type image/png not supported. Please select a .docx file.');
   await dropFiles(dropZone(page), [{ name: 'huge.docx', mimeType: DOCX_MIME, sizeBytes: 11 * 1024 * 1024 }]);
   await expect(toast(page, 'File too large')).toContainText('Please select a file smaller than 10MB.');
-  await expect(uploadDialog(page).getByTestId('chosen-file')).toContainText('test.docx');
+  await expect(uploadDialog(page).getByTestId('chosen-file')).toContainText(contract.name);
 
   // An encrypted document passes the browser's checks; the server refuses it with its reason.
-  await uploadDialog(page).getByRole('button', { name: 'Remove test.docx' }).click();
-  await browseFile(page, corpusFile(ENCRYPTED));
+  await uploadDialog(page).getByRole('button', { name: `Remove ${contract.name}` }).click();
+  await browseFile(page, docxFile(passwordProtected));
   await uploadDialog(page).getByRole('button', { name: 'Upload Document' }).click();
   const failed = toast(page, 'Upload failed');
   await expect(failed).toContainText('Password-protected documents are not supported');
   await expect(failed).toHaveClass(/destructive/);
-  await expect(uploadDialog(page).getByTestId('chosen-file')).toContainText('bug53475-password-is-pass.docx');
+  await expect(uploadDialog(page).getByTestId('chosen-file')).toContainText(passwordProtected.name);
   await expect(uploadDialog(page).getByRole('button', { name: 'Upload Document' })).toBeEnabled();
 
   await uploadDialog(page).getByRole('button', { name: 'Close' }).click();
@@ -164,7 +167,7 @@ test('with no server templates, placeholders say coming soon; a failed delete sa
   await cards.filter({ hasText: 'Project Proposal' }).click();
   await expect(toast(page, 'Template coming soon')).toContainText('Templates will be available in the next update.');
 
-  await uploadThroughApi(page, corpusFile(SAMPLE, 'Keep Me.docx'));
+  await uploadThroughApi(page, docxFile(contract, 'Keep Me.docx'));
   await page.reload();
   await page.route('**/api/documents/*', (route) =>
     route.request().method() === 'DELETE'
@@ -182,17 +185,18 @@ test('with no server templates, placeholders say coming soon; a failed delete sa
 
 test('search finds a document by a word of its text', async ({ page }) => {
   await registerThroughUi(page, newAccount('search'));
-  await uploadThroughApi(page, corpusFile(SAMPLE, 'Client Memo.docx'));
-  await uploadThroughApi(page, corpusFile('python-docx/default.docx', 'Board Minutes.docx'));
+  await uploadThroughApi(page, docxFile(contract, 'Client Memo.docx'));
+  await uploadThroughApi(page, docxFile(memo, 'Board Minutes.docx'));
   await page.reload();
 
   // Quick Actions > Search focuses the field; typing on Home moves to All Documents.
   await sidePanel(page).getByRole('button', { name: 'Search' }).click();
   const field = page.getByRole('searchbox', { name: 'Search documents' });
   await expect(field).toBeFocused();
-  await field.fill('was here');
+  const phrase = CONTRACT_PHRASES.search;
+  await field.fill(phrase);
   await expect(page.getByRole('heading', { name: 'All Documents' })).toBeVisible();
-  await expect(page.getByText('1 document matches “was here”')).toBeVisible();
+  await expect(page.getByText(`1 document matches “${phrase}”`)).toBeVisible();
   await expect(documentRow(page, 'Client Memo.docx')).toHaveCount(1);
   await expect(documentRow(page, 'Board Minutes.docx')).toHaveCount(0);
 
@@ -208,7 +212,7 @@ test('search finds a document by a word of its text', async ({ page }) => {
 
 test('archive a document, then restore it', async ({ page }) => {
   await registerThroughUi(page, newAccount('archive'));
-  await uploadThroughApi(page, corpusFile(SAMPLE, 'Old Agreement.docx'));
+  await uploadThroughApi(page, docxFile(contract, 'Old Agreement.docx'));
   await page.reload();
   await goToView(page, 'All Documents');
 
@@ -235,8 +239,8 @@ test.describe('on a phone', () => {
 
   test('the side panel is collapsible and closes on selection', async ({ page }) => {
     await registerThroughUi(page, newAccount('mobile'));
-    await uploadThroughApi(page, corpusFile(SAMPLE, 'Quarterly Report.docx'));
-    await uploadThroughApi(page, corpusFile(SAMPLE, 'Business Plan 2025.docx'));
+    await uploadThroughApi(page, docxFile(contract, 'Quarterly Report.docx'));
+    await uploadThroughApi(page, docxFile(contract, 'Business Plan 2025.docx'));
     await page.reload();
     await expect(page.getByRole('heading', { name: 'Recent Files' })).toBeVisible();
     await expect(sidePanel(page)).toBeHidden();

@@ -136,14 +136,26 @@ export class TestServer {
   }
 }
 
-/** A port the OS reports free at this moment (for a server started right after). */
+/**
+ * A port that is free at this moment, drawn at random from below the kernel's ephemeral range
+ * (32768-60999 on Linux). The OS hands out ephemeral ports to every `listen(0)` and outgoing
+ * connection of every test running beside this one, so one of them could take a test server's
+ * port while it restarts, and the test would go on talking to someone else's server.
+ */
+const PORT_RANGE = { from: 20_000, to: 32_000 };
+
 export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const port = PORT_RANGE.from + Math.floor(Math.random() * (PORT_RANGE.to - PORT_RANGE.from));
+    if (await isFree(port)) return port;
+  }
+  throw new Error(`no free port between ${PORT_RANGE.from} and ${PORT_RANGE.to} after 50 tries`);
+}
+
+function isFree(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
     const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
+    probe.once('error', () => resolve(false));
+    probe.listen(port, '127.0.0.1', () => probe.close(() => resolve(true)));
   });
 }

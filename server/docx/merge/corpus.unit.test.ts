@@ -3,7 +3,8 @@ import { sameBytes } from '../bytes';
 import path from 'node:path';
 import { strFromU8, unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CORPUS_DIR, corpusFiles } from '../../../tests/support/corpus';
+import { describeCorpus } from '../../../tests/support/corpus-suite';
+import { GENERATED_DOCUMENTS } from '../../../tests/support/docx/realistic';
 import { inspectDocx } from '../inspect';
 import type { DocxPackage } from '../package';
 import { processDocx } from '../process';
@@ -16,14 +17,15 @@ import { formatReport } from './report';
 import { readTree } from './tree';
 
 /**
- * The merge over every corpus document that processes, for the editor's four typical saves
- * (simulated, editor-simulator.ts): unchanged, one word replaced, one word made bold, one word
- * replaced as an 'AI Assistant' suggestion. The editor rewrites every paragraph of every story
- * part in each; the merge must give back the base with only the user's change.
+ * The merge over whole documents, for the editor's four typical saves (simulated,
+ * editor-simulator.ts): unchanged, one word replaced, one word made bold, one word replaced as an
+ * 'AI Assistant' suggestion. The editor rewrites every paragraph of every story part in each; the
+ * merge must give back the base with only the user's change. Always over the generated documents
+ * (tests/support/docx/realistic.ts); over every shared-corpus document that processes when
+ * REDRAFT_CORPUS_DIR names the corpus (tests/support/corpus.ts).
  */
 
 const SCENARIOS: readonly Scenario[] = ['unchanged', 'replace', 'bold', 'suggest'];
-const files = fs.existsSync(CORPUS_DIR) ? corpusFiles() : [];
 
 interface Tally {
   documents: number;
@@ -34,7 +36,7 @@ interface Tally {
   failures: string[];
   ms: number;
 }
-const tallies = new Map<Scenario, Tally>(SCENARIOS.map((s) => [s, { documents: 0, passed: 0, exact: 0, noCandidate: 0, failures: [], ms: 0 }]));
+const newTallies = () => new Map<Scenario, Tally>(SCENARIOS.map((s) => [s, { documents: 0, passed: 0, exact: 0, noCandidate: 0, failures: [], ms: 0 }]));
 
 
 function pkgOf(bytes: Uint8Array): DocxPackage {
@@ -90,45 +92,66 @@ function check(base: DocxPackage, edited: Uint8Array, merged: Uint8Array, scenar
   return { problems, exact: got === want };
 }
 
-describe.skipIf(files.length === 0)('mergeSave over the corpus', () => {
-  beforeAll(() => {
-    for (const file of files) {
-      const processed = processDocx(new Uint8Array(fs.readFileSync(file)));
-      if (!processed.ok) continue;
-      const base = pkgOf(processed.editable);
-      const target = findTarget(unzipSync(processed.editable), base.mainPart);
-      for (const scenario of SCENARIOS) {
-        const tally = tallies.get(scenario)!;
-        if (scenario !== 'unchanged' && !target) {
-          tally.noCandidate++;
-          continue;
-        }
-        tally.documents++;
-        const name = path.relative(CORPUS_DIR, file);
-        try {
-          const edited = simulateSave(processed.editable, base.storyParts, scenario, target);
-          const { bytes, report } = mergeSave(processed.editable, edited);
-          tally.ms += report.ms;
-          const { problems, exact } = check(base, edited, bytes, scenario, target);
-          if (exact) tally.exact++;
-          if (problems.length === 0) tally.passed++;
-          else tally.failures.push(`${name}: ${problems.join('; ')}\n  ${formatReport(report).replace(/\n/g, '\n  ')}`);
-        } catch (e) {
-          tally.failures.push(`${name}: threw ${e instanceof Error ? e.stack : String(e)}`);
-        }
+/** Merges each document's four saves into `tallies`; `name` labels a failure. */
+function mergeAll(documents: Iterable<{ name: string; bytes: Uint8Array }>, tallies: Map<Scenario, Tally>): void {
+  for (const { name, bytes } of documents) {
+    const processed = processDocx(bytes);
+    if (!processed.ok) continue;
+    const base = pkgOf(processed.editable);
+    const target = findTarget(unzipSync(processed.editable), base.mainPart);
+    for (const scenario of SCENARIOS) {
+      const tally = tallies.get(scenario)!;
+      if (scenario !== 'unchanged' && !target) {
+        tally.noCandidate++;
+        continue;
+      }
+      tally.documents++;
+      try {
+        const edited = simulateSave(processed.editable, base.storyParts, scenario, target);
+        const { bytes: merged, report } = mergeSave(processed.editable, edited);
+        tally.ms += report.ms;
+        const { problems, exact } = check(base, edited, merged, scenario, target);
+        if (exact) tally.exact++;
+        if (problems.length === 0) tally.passed++;
+        else tally.failures.push(`${name}: ${problems.join('; ')}\n  ${formatReport(report).replace(/\n/g, '\n  ')}`);
+      } catch (e) {
+        tally.failures.push(`${name}: threw ${e instanceof Error ? e.stack : String(e)}`);
       }
     }
-  }, 600_000);
+  }
+}
 
-  afterAll(() => {
-    for (const [scenario, t] of tallies) {
-      console.info(
-        `merge ${scenario.padEnd(9)} ${t.passed}/${t.documents} as required (${t.exact} byte-exact), ` +
-          `${t.noCandidate} without a paragraph to edit, ${(t.ms / Math.max(1, t.documents)).toFixed(1)} ms mean merge`,
-      );
-      for (const f of t.failures) console.info(`  FAIL ${f}`);
-    }
+function printTallies(label: string, tallies: Map<Scenario, Tally>): void {
+  for (const [scenario, t] of tallies) {
+    console.info(
+      `merge ${label} ${scenario.padEnd(9)} ${t.passed}/${t.documents} as required (${t.exact} byte-exact), ` +
+        `${t.noCandidate} without a paragraph to edit, ${(t.ms / Math.max(1, t.documents)).toFixed(1)} ms mean merge`,
+    );
+    for (const f of t.failures) console.info(`  FAIL ${f}`);
+  }
+}
+
+describe('mergeSave over the generated documents', () => {
+  const tallies = newTallies();
+  const documents = Object.entries(GENERATED_DOCUMENTS);
+  beforeAll(() => mergeAll(documents.map(([name, doc]) => ({ name, bytes: doc.bytes() })), tallies), 120_000);
+  afterAll(() => printTallies('generated', tallies));
+
+  it.each(SCENARIOS)('%s: every other paragraph and part keeps its bytes; the edit is exactly the user\'s', (scenario) => {
+    const t = tallies.get(scenario)!;
+    // Every generated document has a word to edit.
+    expect(t.documents).toBe(documents.length);
+    expect(t.failures).toEqual([]);
   });
+});
+
+describeCorpus(import.meta.filename, {}, (corpus) => {
+  const tallies = newTallies();
+  beforeAll(() => {
+    const documents = corpus.files.map((file) => ({ name: path.relative(corpus.dir, file), bytes: new Uint8Array(fs.readFileSync(file)) }));
+    mergeAll(documents, tallies);
+  }, 600_000);
+  afterAll(() => printTallies('corpus', tallies));
 
   it.each(SCENARIOS)('%s: every other paragraph and part keeps its bytes; the edit is exactly the user\'s', (scenario) => {
     const t = tallies.get(scenario)!;

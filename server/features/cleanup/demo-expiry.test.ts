@@ -7,7 +7,7 @@ import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_TTL_MS } from '@common/limits';
 import { agent, signedIn } from '../../../tests/support/agent';
-import { corpusFile, SAMPLE } from '../../../tests/support/corpus';
+import { contractDocx } from '../../../tests/support/docx/realistic';
 import { DOCX, multipart } from '../../../tests/support/multipart';
 import { countRows } from '../../../tests/support/row-counts';
 import { movableClock } from '../../../tests/support/clock';
@@ -31,7 +31,7 @@ async function busyDemo() {
   ip += 1;
   const a = agent(t.app, { ip: `10.7.0.${ip}` });
   const user = (await a.post('/api/auth/demo')).json() as { id: number };
-  const body = multipart({ filename: 'contract.docx', type: DOCX, bytes: corpusFile(SAMPLE) });
+  const body = multipart({ filename: 'contract.docx', type: DOCX, bytes: contractDocx() });
   const doc = (await a.post('/api/documents/upload', body.payload, body.headers)).json();
   expect((await a.post(`/api/documents/${doc.id}/chat`, { content: 'Make this shorter.' })).statusCode).toBe(201);
   const [template] = (await a.get('/api/templates')).json();
@@ -54,7 +54,7 @@ describe('demo expiry', () => {
     expect(demoFiles.length).toBeGreaterThanOrEqual(3);
 
     const real = await signedIn(t.app, 'real');
-    const realBody = multipart({ filename: 'mine.docx', type: DOCX, bytes: corpusFile(SAMPLE) });
+    const realBody = multipart({ filename: 'mine.docx', type: DOCX, bytes: contractDocx() });
     const realDoc = (await real.agent.post('/api/documents/upload', realBody.payload, realBody.headers)).json();
 
     advance(DEMO_TTL_MS - 2 * MINUTE);
@@ -77,7 +77,7 @@ describe('demo expiry', () => {
     expect((await real.agent.get('/api/auth/user')).statusCode).toBe(200);
     const download = await real.agent.get(`/api/documents/${realDoc.id}/download`);
     expect(download.statusCode).toBe(200);
-    expect(download.rawPayload.length).toBe(corpusFile(SAMPLE).length);
+    expect(download.rawPayload.length).toBe(contractDocx().length);
   });
 
   it('is safe when two instances run it at once: each account and file is removed once, without errors', async () => {

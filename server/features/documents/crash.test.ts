@@ -9,7 +9,7 @@ import path from 'node:path';
 import { afterAll, expect, it } from 'vitest';
 import { createDiskBlobStore } from '../../adapters/blob-store';
 import { openDatabase } from '../../db/client';
-import { corpusFile } from '../../../tests/support/corpus';
+import { GENERATED_DOCUMENTS } from '../../../tests/support/docx/realistic';
 import { DOCX, multipart } from '../../../tests/support/multipart';
 import { TestServer } from '../../../tests/support/server-process';
 import { createScratchPostgres } from '../../../tests/support/test-database';
@@ -57,8 +57,13 @@ it('loses nothing acknowledged and leaves no half-written file or orphan row aft
   const server = await TestServer.start({ dataDir, env: pg ? { DATABASE_URL: pg.url } : {} });
   cleanups.push(() => server.dispose());
   const cookie = await signIn(server.url);
-  const files = ['python-docx/test.docx', 'python-docx/having-images.docx', 'poi/Bug51170.docx', 'python-docx/tbl-having-tables.docx'];
-  const acknowledged = new Map<number, Uint8Array>();
+  const { contract, pictures, memo, tables } = GENERATED_DOCUMENTS;
+  const files = [contract.bytes(), pictures.bytes(), memo.bytes(), tables.bytes()];
+  // The stalled upload stops 40 KB into its body, so it must be longer than that.
+  expect(files[1]!.length).toBeGreaterThan(80_000);
+  const acknowledged = new Map<number, { name: string; bytes: Uint8Array }>();
+  /** Ids acknowledged twice: the row first acknowledged under one would have been lost. */
+  const reused: string[] = [];
 
   for (let round = 0; round < 3; round++) {
     // Kill as soon as a few uploads of the round are acknowledged, with the rest still in flight
@@ -67,16 +72,19 @@ it('loses nothing acknowledged and leaves no half-written file or orphan row aft
     let killNow!: () => void;
     const enough = new Promise<void>((resolve) => (killNow = resolve));
     const inflight = Array.from({ length: 12 }, (_, i) => {
-      const bytes = corpusFile(files[i % files.length]!);
-      return send(server.url, cookie, `round${round}-${i}.docx`, bytes).then((r) => {
+      const bytes = files[i % files.length]!;
+      const name = `round${round}-${i}.docx`;
+      return send(server.url, cookie, name, bytes).then((r) => {
         if (r !== 'cut' && r.status === 201) {
-          acknowledged.set(JSON.parse(r.body).id, bytes);
+          const { id } = JSON.parse(r.body) as { id: number };
+          if (acknowledged.has(id)) reused.push(`${id}: ${acknowledged.get(id)!.name}, then ${name}`);
+          acknowledged.set(id, { name, bytes });
           if (++acked === round + 2) killNow();
         }
         return r;
       });
     });
-    const stalled = send(server.url, cookie, `stalled-${round}.docx`, corpusFile(files[1]!), { stallAfter: 40_000 });
+    const stalled = send(server.url, cookie, `stalled-${round}.docx`, files[1]!, { stallAfter: 40_000 });
     await Promise.race([enough, Promise.all(inflight)]);
     await server.stop('SIGKILL');
     const results = await Promise.all([...inflight, stalled]);
@@ -84,15 +92,18 @@ it('loses nothing acknowledged and leaves no half-written file or orphan row aft
     await server.restart(); // already stopped: starts again on the same port and DATA_DIR
   }
 
-  // Everything acknowledged downloads byte for byte from the restarted server.
+  // Everything acknowledged is still there under its id and name, and downloads byte for byte
+  // from the restarted server.
   expect(acknowledged.size).toBeGreaterThan(0);
-  for (const [id, bytes] of acknowledged) {
+  expect(reused, 'ids acknowledged twice').toEqual([]);
+  const listed: Array<{ id: number; originalName: string; status: string }> = await (await fetch(`${server.url}/api/documents`, { headers: { cookie } })).json();
+  for (const [id, { name, bytes }] of acknowledged) {
+    expect(listed.find((d) => d.id === id)?.originalName, `document ${id}`).toBe(name);
     const res = await fetch(`${server.url}/api/documents/${id}/download`, { headers: { cookie } });
     expect(res.status).toBe(200);
     expect(Buffer.compare(Buffer.from(await res.arrayBuffer()), Buffer.from(bytes))).toBe(0);
   }
-  const listed: Array<{ id: number; status: string }> = await (await fetch(`${server.url}/api/documents`, { headers: { cookie } })).json();
-  expect(listed.every((d) => d.status === 'complete')).toBe(true);
+  expect(listed.filter((d) => d.status !== 'complete'), 'documents not complete after the restarts').toEqual([]);
   await server.stop();
 
   // Files on disk and version rows match one to one; nothing is left in the temporary area.

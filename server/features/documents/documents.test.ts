@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { zipSync } from 'fflate';
 import { type Agent, signedIn } from '../../../tests/support/agent';
-import { corpusFile, ENCRYPTED, SAMPLE } from '../../../tests/support/corpus';
+import { GENERATED_DOCUMENTS, contractDocx, passwordProtectedDocx, renamedImage, tablesDocx, truncatedDocx } from '../../../tests/support/docx/realistic';
 import { DOCX, multipart } from '../../../tests/support/multipart';
 import { createTestApp, type TestApp } from '../../../tests/support/test-app';
 
@@ -29,7 +29,7 @@ async function storedKeys() {
 
 describe('upload', () => {
   it('stores a real document, processes it and downloads it byte for byte', async () => {
-    const bytes = corpusFile(SAMPLE);
+    const bytes = contractDocx();
     const res = await upload(owner, 'Vertrag Müller – 契約.docx', bytes);
     expect(res.statusCode).toBe(201);
     const doc = res.json();
@@ -56,7 +56,7 @@ describe('upload', () => {
     ['report.docx', 'image/png', 415, 'File type image/png not supported. Please select a .docx file.'],
   ])('refuses %s (%s) with %i before reading it', async (name, type, status, message) => {
     const before = await storedKeys();
-    const res = await upload(owner, name, corpusFile(SAMPLE), type);
+    const res = await upload(owner, name, contractDocx(), type);
     expect(res.statusCode).toBe(status);
     expect(res.json().error.message).toBe(message);
     expect(await storedKeys()).toEqual(before);
@@ -71,7 +71,7 @@ describe('upload', () => {
   });
 
   it('refuses a password-protected document with the spec message', async () => {
-    const res = await upload(owner, 'secret.docx', corpusFile(ENCRYPTED));
+    const res = await upload(owner, 'secret.docx', passwordProtectedDocx());
     expect(res.statusCode).toBe(422);
     expect(res.json().error.message).toBe('Password-protected documents are not supported');
   });
@@ -79,7 +79,7 @@ describe('upload', () => {
   it('refuses renamed images, spreadsheets and ZIP bombs with a reason, storing nothing', async () => {
     const before = await storedKeys();
     const listBefore = (await owner.get('/api/documents')).json().length;
-    const png = Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, ...new Array(64).fill(0)]);
+    const png = renamedImage();
     const xlsx = zipSync({
       '[Content_Types].xml': new TextEncoder().encode(
         '<?xml version="1.0"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/></Types>',
@@ -87,7 +87,7 @@ describe('upload', () => {
       'xl/workbook.xml': new TextEncoder().encode('<workbook/>'),
     });
     const bomb = zipSync({ 'word/document.xml': new Uint8Array(64 * 1024 * 1024) }, { level: 1 });
-    for (const [name, bytes] of [['photo.docx', png], ['sheet.docx', xlsx], ['bomb.docx', bomb], ['half.docx', corpusFile(SAMPLE).slice(0, 2000)]] as const) {
+    for (const [name, bytes] of [['photo.docx', png], ['sheet.docx', xlsx], ['bomb.docx', bomb], ['half.docx', contractDocx().slice(0, 2000)], ['truncated.docx', truncatedDocx()]] as const) {
       const res = await upload(owner, name, bytes);
       expect(res.statusCode, name).toBe(422);
       expect(res.json().error.message.length, name).toBeGreaterThan(10);
@@ -97,13 +97,13 @@ describe('upload', () => {
   });
 
   it('rejects a request without the document field, or not multipart, with 400/415', async () => {
-    const wrongField = multipart({ field: 'file', filename: 'a.docx', type: DOCX, bytes: corpusFile(SAMPLE) });
+    const wrongField = multipart({ field: 'file', filename: 'a.docx', type: DOCX, bytes: contractDocx() });
     expect((await owner.post('/api/documents/upload', wrongField.payload, wrongField.headers)).statusCode).toBe(400);
     expect((await owner.post('/api/documents/upload', { document: 'x' })).statusCode).toBe(415);
   });
 
   it('needs a signed-in user', async () => {
-    const body = multipart({ filename: 'a.docx', type: DOCX, bytes: corpusFile(SAMPLE) });
+    const body = multipart({ filename: 'a.docx', type: DOCX, bytes: contractDocx() });
     const res = await t.app.inject({ method: 'POST', url: '/api/documents/upload', payload: body.payload, headers: body.headers });
     expect(res.statusCode).toBe(401);
   });
@@ -111,7 +111,7 @@ describe('upload', () => {
 
 describe('ownership', () => {
   it("answers 404 for every route on another user's document and hides it from their lists", async () => {
-    const doc = (await upload(owner, 'private.docx', corpusFile(SAMPLE))).json();
+    const doc = (await upload(owner, 'private.docx', contractDocx())).json();
     for (const res of [
       await stranger.get(`/api/documents/${doc.id}`),
       await stranger.get(`/api/documents/${doc.id}/download`),
@@ -138,8 +138,8 @@ describe('ownership', () => {
 
 describe('library', () => {
   it('lists newest first, searches name and text, archives, restores and tracks opening', async () => {
-    const a = (await upload(owner, 'Alpha lease.docx', corpusFile(SAMPLE))).json();
-    const b = (await upload(owner, 'Beta memo.docx', corpusFile('python-docx/tbl-having-tables.docx'))).json();
+    const a = (await upload(owner, 'Alpha lease.docx', contractDocx())).json();
+    const b = (await upload(owner, 'Beta memo.docx', tablesDocx())).json();
     const all = (await owner.get('/api/documents')).json();
     expect(all[0].id).toBe(b.id);
     expect(all[1].id).toBe(a.id);
@@ -163,7 +163,7 @@ describe('library', () => {
   });
 
   it('deletes rows and files; a second delete answers 404', async () => {
-    const doc = (await upload(owner, 'gone.docx', corpusFile(SAMPLE))).json();
+    const doc = (await upload(owner, 'gone.docx', contractDocx())).json();
     const before = await storedKeys();
     const del = await owner.delete(`/api/documents/${doc.id}`);
     expect(del.statusCode).toBe(204);
@@ -174,8 +174,8 @@ describe('library', () => {
   });
 
   it('takes twenty concurrent uploads and returns each byte for byte', async () => {
-    const files = ['python-docx/test.docx', 'python-docx/having-images.docx', 'python-docx/tbl-having-tables.docx', 'poi/Bug51170.docx'];
-    const inputs = Array.from({ length: 20 }, (_, i) => ({ name: `concurrent-${i}.docx`, bytes: corpusFile(files[i % files.length]!) }));
+    const files = Object.values(GENERATED_DOCUMENTS).map((d) => d.bytes());
+    const inputs = Array.from({ length: 20 }, (_, i) => ({ name: `concurrent-${i}.docx`, bytes: files[i % files.length]! }));
     const results = await Promise.all(inputs.map((f) => upload(owner, f.name, f.bytes)));
     expect(results.map((r) => r.statusCode)).toEqual(Array(20).fill(201));
     for (const [i, res] of results.entries()) {

@@ -1,7 +1,7 @@
 import { strFromU8, strToU8, unzipSync, zipSync } from 'fflate';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { type Agent, signedIn } from '../../../tests/support/agent';
-import { corpusFile, SAMPLE } from '../../../tests/support/corpus';
+import { CONTRACT_PHRASES, contractDocx } from '../../../tests/support/docx/realistic';
 import { DOCX, multipart } from '../../../tests/support/multipart';
 import { createTestApp, type TestApp } from '../../../tests/support/test-app';
 
@@ -16,9 +16,12 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 async function uploaded() {
-  const body = multipart({ filename: 'contract.docx', type: DOCX, bytes: corpusFile(SAMPLE) });
+  const body = multipart({ filename: 'contract.docx', type: DOCX, bytes: contractDocx() });
   return (await owner.post('/api/documents/upload', body.payload, body.headers)).json();
 }
+
+/** A phrase of the contract's body, in one run. */
+const PHRASE = CONTRACT_PHRASES.delivery;
 
 /** The editing copy with one word of the body changed, as the editor would send it. */
 async function edited(id: number, from: string, to: string) {
@@ -40,19 +43,19 @@ const save = (a: Agent, id: number, base: number | string | undefined, bytes: Bu
 
 it('stores each save as a new version, keeps the previous one, and downloads the latest', async () => {
   const doc = await uploaded();
-  const first = await edited(doc.id, 'was here too!', 'was edited too!');
+  const first = await edited(doc.id, PHRASE, 'within five working days of each order');
   const res = await save(owner, doc.id, 1, first);
   expect(res.statusCode).toBe(200);
   expect(res.json()).toMatchObject({ id: doc.id, currentVersion: 2 });
   const dl = await owner.get(`/api/documents/${doc.id}/download`);
-  expect(strFromU8(unzipSync(new Uint8Array(dl.rawPayload))['word/document.xml']!)).toContain('was edited too!');
+  expect(strFromU8(unzipSync(new Uint8Array(dl.rawPayload))['word/document.xml']!)).toContain('within five working days of each order');
   expect((await owner.get(`/api/documents/${doc.id}/content`)).headers['x-document-version']).toBe('2');
-  expect((await owner.get(`/api/documents?q=was edited too`)).json().map((d: { id: number }) => d.id)).toContain(doc.id);
+  expect((await owner.get(`/api/documents?q=five working days`)).json().map((d: { id: number }) => d.id)).toContain(doc.id);
 });
 
 it('answers 409 to a save based on a stale version and stores nothing', async () => {
   const doc = await uploaded();
-  const bytes = await edited(doc.id, 'was here too!', 'first edit!');
+  const bytes = await edited(doc.id, PHRASE, 'first edit!');
   expect((await save(owner, doc.id, 1, bytes)).statusCode).toBe(200);
   const stale = await save(owner, doc.id, 1, await edited(doc.id, 'first edit!', 'second edit!'));
   expect(stale.statusCode).toBe(409);
@@ -62,15 +65,15 @@ it('answers 409 to a save based on a stale version and stores nothing', async ()
 
 it('lets exactly one of two concurrent saves on the same base win', async () => {
   const doc = await uploaded();
-  const a = await edited(doc.id, 'was here too!', 'edit A!');
-  const b = await edited(doc.id, 'was here too!', 'edit B!');
+  const a = await edited(doc.id, PHRASE, 'edit A!');
+  const b = await edited(doc.id, PHRASE, 'edit B!');
   const results = await Promise.all([save(owner, doc.id, 1, a), save(owner, doc.id, 1, b)]);
   expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409]);
 });
 
 it('refuses bad saves with a clear error and changes nothing', async () => {
   const doc = await uploaded();
-  const good = await edited(doc.id, 'was here too!', 'changed!');
+  const good = await edited(doc.id, PHRASE, 'changed!');
   expect((await save(owner, doc.id, undefined, good)).statusCode).toBe(400);
   expect((await save(owner, doc.id, 'one', good)).statusCode).toBe(400);
   const garbage = await save(owner, doc.id, 1, Buffer.from('not a document'));

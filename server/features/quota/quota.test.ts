@@ -6,11 +6,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { QUOTAS } from '@common/limits';
 import { type Agent, agent, signedIn } from '../../../tests/support/agent';
-import { corpusFile, SAMPLE } from '../../../tests/support/corpus';
+import { contractDocx } from '../../../tests/support/docx/realistic';
 import { saveDocx, uploadDocx } from '../../../tests/support/documents';
 import { createTestApp, type TestApp } from '../../../tests/support/test-app';
 
-const SAMPLE_BYTES = corpusFile(SAMPLE).length;
+const SAMPLE_BYTES = contractDocx().length;
 
 let t: TestApp;
 beforeAll(async () => {
@@ -23,8 +23,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const upload = (a: Agent) => uploadDocx(a, corpusFile(SAMPLE));
-const save = (a: Agent, id: number, base: number) => saveDocx(a, id, base, corpusFile(SAMPLE));
+const upload = (a: Agent) => uploadDocx(a, contractDocx());
+const save = (a: Agent, id: number, base: number) => saveDocx(a, id, base, contractDocx());
 const useTemplate = async (a: Agent) => {
   const [template] = (await a.get('/api/templates')).json();
   return a.post(`/api/templates/${template.id}/use`);

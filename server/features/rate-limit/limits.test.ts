@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Agent, agent, newAccount, signedIn } from '../../../tests/support/agent';
-import { corpusFile, SAMPLE } from '../../../tests/support/corpus';
+import { contractDocx } from '../../../tests/support/docx/realistic';
 import { saveDocx, uploadDocx } from '../../../tests/support/documents';
 import { createTestApp, type TestApp } from '../../../tests/support/test-app';
 
@@ -27,8 +27,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const upload = (a: Agent) => uploadDocx(a, corpusFile(SAMPLE));
-const save = (a: Agent, id: number, base: number) => saveDocx(a, id, base, corpusFile(SAMPLE));
+const upload = (a: Agent) => uploadDocx(a, contractDocx());
+const save = (a: Agent, id: number, base: number) => saveDocx(a, id, base, contractDocx());
 const chat = (a: Agent, id: number) => a.post(`/api/documents/${id}/chat`, { content: 'Make this shorter.' });
 
 /** The same signed-in user, sending from another network address. */

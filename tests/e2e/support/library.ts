@@ -3,23 +3,18 @@
  * Browse Files, rows worked through their menu. Setup that is not under test goes through the API
  * with the page's own session.
  */
-import fs from 'node:fs';
-import path from 'node:path';
 import { type Locator, type Page, expect } from '@playwright/test';
-import { CORPUS_DIR } from '../../support/corpus';
+import type { GeneratedDocument } from '../../support/docx/realistic';
 
 export const DOCX_MIME = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
 
 export type FileSpec = { name: string; mimeType: string; buffer: Buffer };
 
-export const corpusPath = (relative: string) => path.join(CORPUS_DIR, relative);
-export const corpusBytes = (relative: string) => fs.readFileSync(corpusPath(relative));
-
-/** A corpus file under a name of the test's choosing. */
-export const corpusFile = (relative: string, name = path.basename(relative), mimeType = DOCX_MIME): FileSpec => ({
+/** A generated document (tests/support/docx/realistic.ts) as a file, under a name of the test's choosing. */
+export const docxFile = (doc: GeneratedDocument, name = doc.name, mimeType = DOCX_MIME): FileSpec => ({
   name,
   mimeType,
-  buffer: corpusBytes(relative),
+  buffer: Buffer.from(doc.bytes()),
 });
 
 export const dropZone = (page: Page) => page.getByTestId('drop-zone');

@@ -20,14 +20,26 @@ export interface SyntheticDocx {
   readonly rootAttrs?: string;
   /** Replaces the whole word/document.xml. */
   readonly documentXml?: string | Uint8Array;
-  /** Inner XML of each header part (word/header1.xml, ...), linked from the document. */
+  /** Inner XML of each header part (word/header1.xml, ...), linked from the document as rIdH1, ... */
   readonly headers?: readonly string[];
+  /** Inner XML of each footer part (word/footer1.xml, ...), linked from the document as rIdFt1, ... */
+  readonly footers?: readonly string[];
   /** Inner XML of w:footnotes, linked from the document. */
   readonly footnotes?: string;
   /** Inner XML of w:comments (w14 declared), linked from the document. */
   readonly comments?: string;
   /** Inner XML of w:styles, linked from the document; without it the styles part is empty and unlinked. */
   readonly styles?: string;
+  /** Inner XML of w:numbering (word/numbering.xml), linked from the document. */
+  readonly numbering?: string;
+  /** Inner XML of w:settings (word/settings.xml), linked from the document. */
+  readonly settings?: string;
+  /** External hyperlinks of the document: relationship id -> URL. */
+  readonly links?: Readonly<Record<string, string>>;
+  /** docProps/core.xml and docProps/app.xml, linked from the package, as Word writes them. */
+  readonly properties?: { readonly title: string; readonly creator: string; readonly created: string; readonly modified: string };
+  /** The ZIP entries' date; without it, the time of the call (so two builds can differ). */
+  readonly mtime?: Date;
   readonly mainContentType?: string;
   /** Parts added as they are (name -> content), e.g. a picture. */
   readonly extraParts?: Readonly<Record<string, string | Uint8Array>>;
@@ -35,6 +47,11 @@ export interface SyntheticDocx {
   readonly omit?: readonly string[];
   /** fflate deflate level; 0 stores. */
   readonly level?: 0 | 1 | 6 | 9;
+}
+
+/** The relationship id buildDocx gives a picture added under word/media/ through extraParts. */
+export function mediaRelId(partName: string): string {
+  return `rId${partName.replace(/\W/g, '')}`;
 }
 
 export function paragraphXml(text: string): string {
@@ -50,10 +67,16 @@ export function buildDocx(spec: SyntheticDocx = {}): Uint8Array {
   const rels: string[] = headers.map((_, i) => rel(`rIdH${i + 1}`, 'header', `header${i + 1}.xml`));
   const overrides = [override('/word/document.xml', spec.mainContentType ?? DOCX_MAIN_CONTENT_TYPE)];
   const parts: Record<string, string | Uint8Array> = {};
+  const rootRels = [rel('rId1', 'officeDocument', 'word/document.xml')];
 
   headers.forEach((inner, i) => {
     parts[`word/header${i + 1}.xml`] = `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<w:hdr xmlns:w="${W_MAIN_NS}">${inner}</w:hdr>`;
     overrides.push(override(`/word/header${i + 1}.xml`, 'application/vnd.openxmlformats-officedocument.wordprocessingml.header+xml'));
+  });
+  (spec.footers ?? []).forEach((inner, i) => {
+    parts[`word/footer${i + 1}.xml`] = `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<w:ftr xmlns:w="${W_MAIN_NS}">${inner}</w:ftr>`;
+    overrides.push(override(`/word/footer${i + 1}.xml`, 'application/vnd.openxmlformats-officedocument.wordprocessingml.footer+xml'));
+    rels.push(rel(`rIdFt${i + 1}`, 'footer', `footer${i + 1}.xml`));
   });
   if (spec.footnotes !== undefined) {
     parts['word/footnotes.xml'] = `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<w:footnotes xmlns:w="${W_MAIN_NS}">${spec.footnotes}</w:footnotes>`;
@@ -69,8 +92,41 @@ export function buildDocx(spec: SyntheticDocx = {}): Uint8Array {
     overrides.push(override('/word/styles.xml', 'application/vnd.openxmlformats-officedocument.wordprocessingml.styles+xml'));
     rels.push(rel('rIdS', 'styles', 'styles.xml'));
   }
+  if (spec.numbering !== undefined) {
+    parts['word/numbering.xml'] = `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<w:numbering xmlns:w="${W_MAIN_NS}">${spec.numbering}</w:numbering>`;
+    overrides.push(override('/word/numbering.xml', 'application/vnd.openxmlformats-officedocument.wordprocessingml.numbering+xml'));
+    rels.push(rel('rIdN', 'numbering', 'numbering.xml'));
+  }
+  if (spec.settings !== undefined) {
+    parts['word/settings.xml'] = `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<w:settings xmlns:w="${W_MAIN_NS}">${spec.settings}</w:settings>`;
+    overrides.push(override('/word/settings.xml', 'application/vnd.openxmlformats-officedocument.wordprocessingml.settings+xml'));
+    rels.push(rel('rIdSet', 'settings', 'settings.xml'));
+  }
+  for (const [id, url] of Object.entries(spec.links ?? {})) {
+    rels.push(`<Relationship Id="${id}" Type="${REL}/hyperlink" Target="${escapeXml(url)}" TargetMode="External"/>`);
+  }
+  if (spec.properties) {
+    const p = spec.properties;
+    parts['docProps/core.xml'] =
+      '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n' +
+      '<cp:coreProperties xmlns:cp="http://schemas.openxmlformats.org/package/2006/metadata/core-properties" xmlns:dc="http://purl.org/dc/elements/1.1/" ' +
+      'xmlns:dcterms="http://purl.org/dc/terms/" xmlns:dcmitype="http://purl.org/dc/dcmitype/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance">' +
+      `<dc:title>${escapeXml(p.title)}</dc:title><dc:creator>${escapeXml(p.creator)}</dc:creator><cp:lastModifiedBy>${escapeXml(p.creator)}</cp:lastModifiedBy><cp:revision>3</cp:revision>` +
+      `<dcterms:created xsi:type="dcterms:W3CDTF">${p.created}</dcterms:created><dcterms:modified xsi:type="dcterms:W3CDTF">${p.modified}</dcterms:modified>` +
+      '</cp:coreProperties>';
+    parts['docProps/app.xml'] =
+      '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n' +
+      '<Properties xmlns="http://schemas.openxmlformats.org/officeDocument/2006/extended-properties" xmlns:vt="http://schemas.openxmlformats.org/officeDocument/2006/docPropsVTypes">' +
+      '<Template>Normal.dotm</Template><Application>Microsoft Office Word</Application><DocSecurity>0</DocSecurity><AppVersion>16.0000</AppVersion></Properties>';
+    overrides.push(override('/docProps/core.xml', 'application/vnd.openxmlformats-package.core-properties+xml'));
+    overrides.push(override('/docProps/app.xml', 'application/vnd.openxmlformats-officedocument.extended-properties+xml'));
+    rootRels.push(
+      '<Relationship Id="rId2" Type="http://schemas.openxmlformats.org/package/2006/relationships/metadata/core-properties" Target="docProps/core.xml"/>',
+      rel('rId3', 'extended-properties', 'docProps/app.xml'),
+    );
+  }
   for (const name of Object.keys(spec.extraParts ?? {})) {
-    if (name.startsWith('word/media/')) rels.push(rel(`rId${name.replace(/\W/g, '')}`, 'image', name.slice('word/'.length)));
+    if (name.startsWith('word/media/')) rels.push(rel(mediaRelId(name), 'image', name.slice('word/'.length)));
   }
 
   Object.assign(parts, {
@@ -80,7 +136,7 @@ export function buildDocx(spec: SyntheticDocx = {}): Uint8Array {
       '<Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/>' +
       '<Default Extension="xml" ContentType="application/xml"/><Default Extension="png" ContentType="image/png"/>' +
       `${overrides.join('')}</Types>`,
-    '_rels/.rels': relsXml([rel('rId1', 'officeDocument', 'word/document.xml')]),
+    '_rels/.rels': relsXml(rootRels),
     'word/_rels/document.xml.rels': relsXml(rels),
     'word/document.xml':
       spec.documentXml ??
@@ -93,7 +149,7 @@ export function buildDocx(spec: SyntheticDocx = {}): Uint8Array {
     if (spec.omit?.includes(name)) continue;
     zippable[name] = typeof content === 'string' ? new TextEncoder().encode(content) : content;
   }
-  return zipSync(zippable, { level: spec.level ?? 6 });
+  return zipSync(zippable, { level: spec.level ?? 6, ...(spec.mtime ? { mtime: spec.mtime } : {}) });
 }
 
 function rel(id: string, type: string, target: string): string {

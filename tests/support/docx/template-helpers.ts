@@ -57,7 +57,7 @@ export function paragraphs(documentXml: string): Paragraph[] {
   });
 }
 
-/** Every part the package holds must have a content type, and every relationship a target. */
+/** Every part the package holds must have a content type, and every relationship a target (inside the package unless it is marked External). */
 export function packageProblems(parts: Record<string, string>): string[] {
   const problems: string[] = [];
   const types = parts['[Content_Types].xml'] ?? '';
@@ -69,8 +69,10 @@ export function packageProblems(parts: Record<string, string>): string[] {
     ['_rels/.rels', ''],
     ['word/_rels/document.xml.rels', 'word/'],
   ] as const) {
-    for (const m of (parts[relsName] ?? '').matchAll(/Target="([^"]+)"/g)) {
-      if (!(`${base}${m[1]}` in parts)) problems.push(`${relsName} points at a missing part: ${m[1]}`);
+    for (const [relationship] of (parts[relsName] ?? '').matchAll(/<Relationship\b[^>]*>/g)) {
+      const target = /\bTarget="([^"]+)"/.exec(relationship)?.[1];
+      if (/\bTargetMode="External"/.test(relationship)) continue;
+      if (target === undefined || !(`${base}${target}` in parts)) problems.push(`${relsName} points at a missing part: ${target}`);
     }
   }
   return problems;
