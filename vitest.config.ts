@@ -7,8 +7,10 @@ const alias = {
 };
 
 /**
- * unit: pure logic beside the code. api-*: the integration suite, once on PGlite and, when
- * TEST_DATABASE_URL is set, once more on that PostgreSQL server. Same files, same assertions.
+ * unit: pure logic beside the code (.test.ts), in Node. component: the web widgets whose behaviour
+ * lives in the browser (.test.tsx), rendered with Testing Library in jsdom. api-*: the integration
+ * suite, once on PGlite and, when TEST_DATABASE_URL is set, once more on that PostgreSQL server.
+ * Same files, same assertions.
  */
 const apiProject = (name: string, db: 'pglite' | 'postgres') => ({
   resolve: { alias },
@@ -30,8 +32,17 @@ export default defineConfig({
         resolve: { alias },
         test: {
           name: 'unit',
-          include: ['common/**/*.test.ts', 'server/**/*.unit.test.ts', 'web/**/*.test.{ts,tsx}', 'onlyoffice-plugin/**/*.test.ts'],
+          include: ['common/**/*.test.ts', 'server/**/*.unit.test.ts', 'web/**/*.test.ts', 'onlyoffice-plugin/**/*.test.ts'],
           environment: 'node',
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
+          name: 'component',
+          include: ['web/**/*.test.tsx'],
+          environment: 'jsdom',
+          setupFiles: ['tests/support/component-setup.ts'],
         },
       },
       apiProject('api-pglite', 'pglite'),

@@ -1,0 +1,64 @@
+/**
+ * An EditorAdapter without an engine, for component tests of what sits beside the editor (the
+ * chat panel, the options card, the save indicator). The test plays the user in the document:
+ * `select` as if text were selected, `type` as if the content were edited.
+ */
+import { vi } from 'vitest';
+import type { EditorAdapter, EditorSnapshot } from '@web/features/editor/editor-adapter';
+
+export class FakeEditor implements EditorAdapter {
+  private snapshot: EditorSnapshot = { ready: true, pluginReady: true, selectedText: '' };
+  private readonly listeners = new Set<() => void>();
+  private readonly selectionListeners = new Set<(text: string) => void>();
+  private readonly contentListeners = new Set<() => void>();
+  private readonly saveListeners = new Set<() => void>();
+  /** What `save()` returns: the document's bytes as they are now. */
+  bytes = new Uint8Array([0x50, 0x4b, 0x03, 0x04]).buffer;
+
+  readonly replaceSelection = vi.fn((_text: string, _options: { suggest: boolean }) => this.snapshot.selectedText !== '');
+  readonly insertAtCaret = vi.fn((_text: string) => true);
+  readonly save = vi.fn(async () => this.bytes);
+
+  getSnapshot = () => this.snapshot;
+
+  subscribe(listener: () => void) {
+    this.listeners.add(listener);
+    return () => void this.listeners.delete(listener);
+  }
+
+  onSelectionChange(listener: (text: string) => void) {
+    this.selectionListeners.add(listener);
+    return () => void this.selectionListeners.delete(listener);
+  }
+
+  onContentChange(listener: () => void) {
+    this.contentListeners.add(listener);
+    return () => void this.contentListeners.delete(listener);
+  }
+
+  onSaveRequest(listener: () => void) {
+    this.saveListeners.add(listener);
+    return () => void this.saveListeners.delete(listener);
+  }
+
+  checkSelection() {
+    return this.snapshot.selectedText;
+  }
+
+  /** The user selects `text` in the document ('' clears the selection). */
+  select(text: string) {
+    this.snapshot = { ...this.snapshot, selectedText: text };
+    for (const listener of this.listeners) listener();
+    for (const listener of this.selectionListeners) listener(text);
+  }
+
+  /** The user edits the document. */
+  type() {
+    for (const listener of this.contentListeners) listener();
+  }
+
+  /** The user chooses the engine's own File > Save. */
+  requestSave() {
+    for (const listener of this.saveListeners) listener();
+  }
+}

@@ -1,0 +1,125 @@
+import { act, fireEvent, screen } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { DOCX_MIME_TYPE } from '@common/limits';
+import type { Document } from '@common/schemas/documents';
+import { deferred, jsonResponse, renderWithProviders, stubFetch } from '../../../../tests/support/component';
+import { FakeEditor } from '../../../../tests/support/fake-editor';
+import { AUTOSAVE_DELAY_MS, useAutosave } from '../hooks/use-autosave';
+import type { EditorAdapter } from '../editor-adapter';
+import { SaveStatusIndicator } from './save-status';
+
+const DOCUMENT_ID = 9;
+
+const savedAs = (currentVersion: number): Document => ({
+  id: DOCUMENT_ID,
+  filename: 'f00d.docx',
+  originalName: 'Lease.docx',
+  fileSize: 4,
+  mimeType: DOCX_MIME_TYPE,
+  status: 'complete',
+  statusReason: null,
+  userId: 1,
+  uploadedAt: '2025-03-01T10:00:00.000Z',
+  processedAt: '2025-03-01T10:00:01.000Z',
+  lastOpenedAt: null,
+  archivedAt: null,
+  wordCount: 120,
+  currentVersion,
+});
+
+/** The editor screen's header indicator, wired to autosave as the editor workspace wires it. */
+function SavingEditor({ adapter }: { adapter: EditorAdapter }) {
+  const { status, saveNow } = useAutosave({ adapter, documentId: DOCUMENT_ID, baseVersion: 3 });
+  return <SaveStatusIndicator status={status} onRetry={() => void saveNow()} />;
+}
+
+/** Each PUT waits until the test answers it, so the page can be seen mid-save. */
+function contentServer() {
+  const puts: { version: string | null; answer: (response: Response) => void }[] = [];
+  stubFetch((url, init) => {
+    if (url !== `/api/documents/${DOCUMENT_ID}/content` || init.method !== 'PUT') return undefined;
+    const reply = deferred<Response>();
+    puts.push({ version: new Headers(init.headers).get('x-base-version'), answer: reply.resolve });
+    return reply.promise;
+  });
+  return puts;
+}
+
+const shown = () => screen.getByTestId('save-status').textContent;
+/** Lets timers due within `ms` fire and the promises they start settle, as time passing would. */
+const wait = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms));
+
+describe('the editor save state', () => {
+  // The 2 s pause before an autosave is waited out by moving the clock (real timers come back after each test).
+  beforeEach(() => {
+    vi.useFakeTimers();
+  });
+
+  it('goes Saved, Unsaved changes on an edit, Saving... once typing pauses, then Saved', async () => {
+    const puts = contentServer();
+    const editor = new FakeEditor();
+    renderWithProviders(<SavingEditor adapter={editor} />);
+    expect(shown()).toBe('Saved');
+
+    act(() => editor.type());
+    expect(shown()).toBe('Unsaved changes');
+
+    await wait(AUTOSAVE_DELAY_MS - 1);
+    act(() => editor.type());
+    await wait(AUTOSAVE_DELAY_MS - 1);
+    expect(shown()).toBe('Unsaved changes');
+    expect(puts).toHaveLength(0);
+
+    await wait(1);
+    expect(shown()).toBe('Saving...');
+    expect(puts.map((p) => p.version)).toEqual(['3']);
+
+    puts[0]!.answer(jsonResponse(savedAs(4)));
+    await wait(0);
+    expect(shown()).toBe('Saved');
+  });
+
+  it('shows Unsaved changes after a save when the document was edited during it, and saves that too', async () => {
+    const puts = contentServer();
+    const editor = new FakeEditor();
+    renderWithProviders(<SavingEditor adapter={editor} />);
+
+    act(() => editor.type());
+    fireEvent.keyDown(window, { key: 's', ctrlKey: true });
+    await wait(0);
+    expect(shown()).toBe('Saving...');
+
+    act(() => editor.type());
+    expect(shown()).toBe('Saving...');
+    puts[0]!.answer(jsonResponse(savedAs(4)));
+    await wait(0);
+    expect(shown()).toBe('Unsaved changes');
+
+    await wait(AUTOSAVE_DELAY_MS);
+    expect(shown()).toBe('Saving...');
+    expect(puts.map((p) => p.version)).toEqual(['3', '4']);
+    puts[1]!.answer(jsonResponse(savedAs(5)));
+    await wait(0);
+    expect(shown()).toBe('Saved');
+  });
+
+  it('says Save failed with a Retry that saves again', async () => {
+    const puts = contentServer();
+    const editor = new FakeEditor();
+    renderWithProviders(<SavingEditor adapter={editor} />);
+
+    act(() => editor.type());
+    act(() => editor.requestSave());
+    await wait(0);
+    puts[0]!.answer(new Response('Service Unavailable', { status: 503 }));
+    await wait(0);
+    expect(shown()).toContain('Save failed');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    await wait(0);
+    expect(shown()).toBe('Saving...');
+    puts[1]!.answer(jsonResponse(savedAs(4)));
+    await wait(0);
+    expect(shown()).toBe('Saved');
+  });
+});
