@@ -75,10 +75,10 @@ export const ChatMessageListSchema = z.array(ChatMessageSchema);
 
 /**
  * Server-sent events of POST /api/documents/:id/chat with `Accept: text/event-stream`:
- * any number of `token`, then exactly one of `done` (the stored assistant message) or `error`.
+ * any number of `token`, then exactly one of `done` (the stored assistant message: a ChatMessage)
+ * or `error`.
  */
 export const ChatTokenEventSchema = z.object({ text: z.string() });
-export const ChatDoneEventSchema = ChatMessageSchema;
 export const ChatErrorEventSchema = z.object({
   code: z.string(),
   message: z.string(),

@@ -1,7 +1,7 @@
 /**
  * Server data lives only in TanStack Query (SPEC 7): nothing is retried, data never goes stale on
  * its own and is not refetched on window focus; mutations invalidate what they change.
- * Query keys are `[feature, ...params]`, e.g. `['auth', 'user']`.
+ * Query keys come from query-keys.ts.
  */
 import { QueryClient } from '@tanstack/react-query';
 

@@ -104,8 +104,3 @@ function children(xml: string): string[] {
   }
   return out;
 }
-
-/** The paragraph's text as tokens joined, for messages. */
-export function tokensText(tokens: readonly Token[]): string {
-  return tokens.map((t) => t.char ?? '').join('');
-}

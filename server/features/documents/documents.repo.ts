@@ -18,7 +18,6 @@ const documentColumns = {
   wordCount: documents.wordCount,
   currentVersion: documents.currentVersion,
 };
-export type DocumentRow = Awaited<ReturnType<typeof findDocument>> & {};
 
 type NewDocument = {
   userId: number;

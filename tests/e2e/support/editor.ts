@@ -10,7 +10,6 @@ import { DOCX_MIME, uploadThroughApi } from './library';
 export const chatPanel = (page: Page) => page.getByRole('complementary', { name: 'AI Chat Assistant' });
 export const optionsCard = (page: Page) => page.getByRole('region', { name: 'AI Editing Options' });
 export const saveStatus = (page: Page) => page.getByTestId('save-status');
-export const chatMessages = (page: Page) => page.getByTestId('chat-message');
 export const assistantMessages = (page: Page) => page.locator('[data-testid="chat-message"][data-role="assistant"]');
 /** The painted pages (what the user sees); ProseMirror's own DOM is hidden off-screen. */
 export const documentPages = (page: Page) => page.locator('.paged-editor__pages');

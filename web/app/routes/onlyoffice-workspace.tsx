@@ -7,6 +7,7 @@ import { SaveStatusIndicator } from '@web/features/editor/components/save-status
 import { OnlyofficeEditor } from '@web/features/editor/onlyoffice/onlyoffice-editor';
 import { OnlyofficeEditorAdapter } from '@web/features/editor/onlyoffice/onlyoffice-editor-adapter';
 import { useDocumentServerSaveStatus } from '@web/features/editor/onlyoffice/use-document-server-save-status';
+import { queryKeys } from '@web/lib/query-keys';
 import { EditorLayout, type EditorScreen } from './editor-layout';
 
 type OnlyofficeWorkspaceProps = { screen: EditorScreen; document: Document; user: User };
@@ -22,7 +23,7 @@ export function OnlyofficeWorkspace({ screen, document, user }: OnlyofficeWorksp
   const queryClient = useQueryClient();
   // The Document Server stores versions through the callback, unseen by this page: the library
   // lists (modified time, word count) are refetched once the editor is left.
-  useEffect(() => () => void queryClient.invalidateQueries({ queryKey: ['documents'] }), [queryClient]);
+  useEffect(() => () => void queryClient.invalidateQueries({ queryKey: queryKeys.documents.all }), [queryClient]);
 
   const goBack = () => {
     // Edits still on their way are lost with the editor's frame.

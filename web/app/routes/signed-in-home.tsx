@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import type { User } from '@common/schemas/auth';
-import { useCurrentUser, userQueryKey } from '@web/features/auth/api/get-user';
+import { useCurrentUser } from '@web/features/auth/api/get-user';
 import { LandingPage } from '@web/features/landing/components/landing-page';
+import { queryKeys } from '@web/lib/query-keys';
 import { AppShell } from '../layout/app-shell';
 import { queryClient } from '../query-provider';
 import { WorkspaceRoute } from './workspace-route';
@@ -12,7 +13,7 @@ import { WorkspaceRoute } from './workspace-route';
  */
 export function SignedInHome({ user: checkedUser }: { user: User }) {
   useState(() => {
-    if (queryClient.getQueryData(userQueryKey) === undefined) queryClient.setQueryData(userQueryKey, checkedUser);
+    if (queryClient.getQueryData(queryKeys.auth.user) === undefined) queryClient.setQueryData(queryKeys.auth.user, checkedUser);
   });
   const { user } = useCurrentUser();
   if (!user) return <LandingPage />;

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { User } from '@common/schemas/auth';
 import { Button } from '@web/components/ui/button';
 import { Card } from '@web/components/ui/card';
-import { useDocuments, useRefreshDocuments } from '@web/features/documents/api/get-documents';
+import { useDocuments } from '@web/features/documents/api/get-documents';
 import { DocumentCard } from '@web/features/documents/components/document-card';
 import { DocumentLibrary } from '@web/features/documents/components/document-library';
 import { LibraryDocumentCard } from '@web/features/documents/components/library-document-card';
@@ -92,8 +92,7 @@ function Home({ user, onUpload, onViewAll }: { user: User; onUpload: () => void;
 
 /** `withDescription`: the Templates view says what each template holds under its card. */
 function TemplateCards({ limit, withDescription = false }: { limit?: number; withDescription?: boolean }) {
-  const refreshDocuments = useRefreshDocuments();
-  const { cards, isLoading, isError, retry } = useTemplateCards({ limit, onDocumentCreated: refreshDocuments });
+  const { cards, isLoading, isError, retry } = useTemplateCards({ limit });
   if (isLoading) return Array.from({ length: limit ?? HOME_CARDS }, (_, i) => <CardSkeleton key={i} />);
   if (isError) {
     return (

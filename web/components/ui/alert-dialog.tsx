@@ -8,7 +8,6 @@ import { buttonVariants } from './button';
  * does not dismiss it by a stray click (e.g. 'Are you sure you want to delete this task?').
  */
 export const AlertDialog = AlertDialogPrimitive.Root;
-export const AlertDialogTrigger = AlertDialogPrimitive.Trigger;
 
 export function AlertDialogContent({ className, children, ...props }: ComponentProps<typeof AlertDialogPrimitive.Content>) {
   return (

@@ -4,8 +4,6 @@ import { Dialog as DialogPrimitive } from 'radix-ui';
 import { cn } from '@web/lib/utils';
 
 export const Dialog = DialogPrimitive.Root;
-export const DialogTrigger = DialogPrimitive.Trigger;
-export const DialogClose = DialogPrimitive.Close;
 
 export function DialogOverlay({ className, ...props }: ComponentProps<typeof DialogPrimitive.Overlay>) {
   return <DialogPrimitive.Overlay className={cn('fixed inset-0 z-50 bg-foreground/40 backdrop-blur-[1px]', className)} {...props} />;

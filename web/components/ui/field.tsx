@@ -1,24 +1,27 @@
-import type { ReactNode } from 'react';
+import { type ReactNode, useId } from 'react';
 import { Label } from './label';
 
+/** What a field gives its control: the id its label names, and the tie to its validation message. */
+export type FieldControlProps = { id: string; 'aria-invalid'?: true; 'aria-describedby'?: string };
+
 type FieldProps = {
-  /** The control's id; the error's id is derived from it for aria-describedby. */
-  id: string;
-  label: string;
+  label: ReactNode;
+  /** While there is one, the control is marked invalid and described by it (read with the label). */
   error?: string;
-  children: ReactNode;
+  /** The control, given its props: spread them on the input, or on a select's trigger. */
+  children: (control: FieldControlProps) => ReactNode;
 };
 
-export const fieldErrorId = (id: string) => `${id}-error`;
-
-/** A label, a control and the control's validation message right under it. */
-export function Field({ id, label, error, children }: FieldProps) {
+/** Every form's field (SPEC 5): a label, a control and the control's validation message right under it. */
+export function Field({ label, error, children }: FieldProps) {
+  const id = useId();
+  const errorId = `${id}-error`;
   return (
     <div className="grid gap-2">
       <Label htmlFor={id}>{label}</Label>
-      {children}
+      {children({ id, 'aria-invalid': error ? true : undefined, 'aria-describedby': error ? errorId : undefined })}
       {error && (
-        <p id={fieldErrorId(id)} className="text-sm font-medium text-destructive">
+        <p id={errorId} className="text-sm font-medium text-destructive">
           {error}
         </p>
       )}

@@ -5,7 +5,6 @@ import { cn } from '@web/lib/utils';
 /** A floating panel anchored to its trigger (the date picker's calendar); Escape and outside clicks close it. */
 export const Popover = PopoverPrimitive.Root;
 export const PopoverTrigger = PopoverPrimitive.Trigger;
-export const PopoverAnchor = PopoverPrimitive.Anchor;
 
 export function PopoverContent({ className, align = 'center', sideOffset = 4, ...props }: ComponentProps<typeof PopoverPrimitive.Content>) {
   return (

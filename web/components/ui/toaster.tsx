@@ -19,7 +19,7 @@ export function Toaster() {
           <ToastClose />
         </Toast>
       ))}
-      {/* A stable handle: the embedded editor brings its own notification region. */}
+      {/* A stable handle for the journeys: the region's name carries its hotkey, "Notifications (F8)". */}
       <ToastViewport data-testid="toasts" />
     </ToastProvider>
   );

@@ -77,7 +77,3 @@ function subscribe(listener: () => void) {
 export function useToasts(): ToastItem[] {
   return useSyncExternalStore(subscribe, () => toasts);
 }
-
-export function useToast() {
-  return { toast, dismiss: dismissToast };
-}

@@ -1,4 +1,3 @@
-import type { Root, Sentence } from 'nlcst';
 import { toString } from 'nlcst-to-string';
 import { retext } from 'retext';
 import retextEnglish from 'retext-english';
@@ -12,6 +11,10 @@ export interface SentenceSpan {
 }
 
 const english = retext().use(retextEnglish).freeze();
+
+// The nlcst node types, read off the parser: their package is a dependency of retext's, not ours.
+type Root = ReturnType<typeof english.parse>;
+type Sentence = Extract<Extract<Root['children'][number], { type: 'ParagraphNode' }>['children'][number], { type: 'SentenceNode' }>;
 
 /** The nlcst tree of `text` (retext-english: knows "e.g.", "Mr." and "U.S." are not ends). */
 function parseEnglish(text: string): Root {

@@ -1,11 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { CURRENT_USER_STALE_MS } from '@common/limits';
+import { queryKeys } from '@web/lib/query-keys';
 import { fetchUser } from './fetch-user';
 
-export const userQueryKey = ['auth', 'user'] as const;
-
 export const userQueryOptions = () =>
-  queryOptions({ queryKey: userQueryKey, queryFn: fetchUser, staleTime: CURRENT_USER_STALE_MS });
+  queryOptions({ queryKey: queryKeys.auth.user, queryFn: fetchUser, staleTime: CURRENT_USER_STALE_MS });
 
 /**
  * SPEC 6/7: any failed check counts as signed out, so a server hiccup shows the public screens

@@ -1,9 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { LoginSchema } from '@common/schemas/auth';
 import { Button } from '@web/components/ui/button';
-import { Field, fieldErrorId } from '@web/components/ui/field';
+import { Field } from '@web/components/ui/field';
 import { Input } from '@web/components/ui/input';
 import { toast, toastAfterReload } from '@web/components/ui/use-toast';
 import { errorMessage } from '@web/lib/api-client';
@@ -18,7 +17,6 @@ type SignInFormProps = {
 };
 
 export function SignInForm({ redirectTo, defaultEmail = '' }: SignInFormProps) {
-  const id = useId();
   const loginMutation = useLogin();
   const form = useForm({ resolver: zodResolver(LoginSchema), defaultValues: { email: defaultEmail, password: '' } });
   const { errors } = form.formState;
@@ -38,26 +36,11 @@ export function SignInForm({ redirectTo, defaultEmail = '' }: SignInFormProps) {
 
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-4">
-      <Field id={`${id}-email`} label="Email" error={errors.email?.message}>
-        <Input
-          id={`${id}-email`}
-          type="email"
-          autoComplete="email"
-          placeholder="you@example.com"
-          aria-invalid={errors.email ? true : undefined}
-          aria-describedby={errors.email ? fieldErrorId(`${id}-email`) : undefined}
-          {...form.register('email')}
-        />
+      <Field label="Email" error={errors.email?.message}>
+        {(control) => <Input {...control} type="email" autoComplete="email" placeholder="you@example.com" {...form.register('email')} />}
       </Field>
-      <Field id={`${id}-password`} label="Password" error={errors.password?.message}>
-        <Input
-          id={`${id}-password`}
-          type="password"
-          autoComplete="current-password"
-          aria-invalid={errors.password ? true : undefined}
-          aria-describedby={errors.password ? fieldErrorId(`${id}-password`) : undefined}
-          {...form.register('password')}
-        />
+      <Field label="Password" error={errors.password?.message}>
+        {(control) => <Input {...control} type="password" autoComplete="current-password" {...form.register('password')} />}
       </Field>
       <Button type="submit" className="mt-2 w-full" disabled={pending}>
         {pending ? 'Signing in...' : 'Sign In'}

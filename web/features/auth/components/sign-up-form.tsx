@@ -1,10 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { PASSWORD_MIN } from '@common/limits';
 import { RegisterSchema } from '@common/schemas/auth';
 import { Button } from '@web/components/ui/button';
-import { Field, fieldErrorId } from '@web/components/ui/field';
+import { Field } from '@web/components/ui/field';
 import { Input } from '@web/components/ui/input';
 import { toast, toastAfterReload } from '@web/components/ui/use-toast';
 import { errorMessage } from '@web/lib/api-client';
@@ -26,7 +26,6 @@ type SignUpFormProps = {
 
 /** SPEC 4: register, then sign in with the same credentials. */
 export function SignUpForm({ redirectTo, onCreatedWithoutSignIn }: SignUpFormProps) {
-  const id = useId();
   const registerMutation = useRegister();
   const loginMutation = useLogin();
   const [leaving, setLeaving] = useState(false);
@@ -58,41 +57,24 @@ export function SignUpForm({ redirectTo, onCreatedWithoutSignIn }: SignUpFormPro
     loadPage(redirectTo);
   });
 
-  const describedBy = (field: 'name' | 'email' | 'password') => (errors[field] ? fieldErrorId(`${id}-${field}`) : undefined);
-
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-4">
-      <Field id={`${id}-name`} label="Full Name" error={errors.name?.message}>
-        <Input
-          id={`${id}-name`}
-          autoComplete="name"
-          placeholder="Jane Doe"
-          aria-invalid={errors.name ? true : undefined}
-          aria-describedby={describedBy('name')}
-          {...form.register('name')}
-        />
+      <Field label="Full Name" error={errors.name?.message}>
+        {(control) => <Input {...control} autoComplete="name" placeholder="Jane Doe" {...form.register('name')} />}
       </Field>
-      <Field id={`${id}-email`} label="Email" error={errors.email?.message}>
-        <Input
-          id={`${id}-email`}
-          type="email"
-          autoComplete="email"
-          placeholder="you@example.com"
-          aria-invalid={errors.email ? true : undefined}
-          aria-describedby={describedBy('email')}
-          {...form.register('email')}
-        />
+      <Field label="Email" error={errors.email?.message}>
+        {(control) => <Input {...control} type="email" autoComplete="email" placeholder="you@example.com" {...form.register('email')} />}
       </Field>
-      <Field id={`${id}-password`} label="Password" error={errors.password?.message}>
-        <Input
-          id={`${id}-password`}
-          type="password"
-          autoComplete="new-password"
-          placeholder={`At least ${PASSWORD_MIN} characters`}
-          aria-invalid={errors.password ? true : undefined}
-          aria-describedby={describedBy('password')}
-          {...form.register('password')}
-        />
+      <Field label="Password" error={errors.password?.message}>
+        {(control) => (
+          <Input
+            {...control}
+            type="password"
+            autoComplete="new-password"
+            placeholder={`At least ${PASSWORD_MIN} characters`}
+            {...form.register('password')}
+          />
+        )}
       </Field>
       <Button type="submit" className="mt-2 w-full" disabled={pending}>
         {pending ? 'Creating account...' : 'Create Account'}

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { CanvasItemSchema, type CreateCanvasItem } from '@common/schemas/business-model';
 import { apiRequest } from '@web/lib/api-client';
-import { canvasItemsQueryKey } from './get-canvas-items';
+import { queryKeys } from '@web/lib/query-keys';
 
 /** POST /api/business-model: the new item goes to the end of its element. */
 export async function createCanvasItem(input: CreateCanvasItem) {
@@ -12,6 +12,6 @@ export function useCreateCanvasItem() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createCanvasItem,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: canvasItemsQueryKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.businessModel.items }),
   });
 }

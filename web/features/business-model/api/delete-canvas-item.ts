@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@web/lib/api-client';
-import { canvasItemsQueryKey } from './get-canvas-items';
+import { queryKeys } from '@web/lib/query-keys';
 
 /** DELETE /api/business-model/{id}. */
 export async function deleteCanvasItem(id: number) {
@@ -11,6 +11,6 @@ export function useDeleteCanvasItem() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteCanvasItem,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: canvasItemsQueryKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.businessModel.items }),
   });
 }

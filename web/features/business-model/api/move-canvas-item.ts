@@ -2,9 +2,9 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type CanvasItem, CanvasItemListSchema } from '@common/schemas/business-model';
 import { toast } from '@web/components/ui/use-toast';
 import { apiRequest } from '@web/lib/api-client';
+import { mutationKeys, queryKeys } from '@web/lib/query-keys';
 import { moveWithinElement } from '../lib/canvas-order';
 import { MOVE_FAILED, failedToast } from '../lib/messages';
-import { canvasItemsQueryKey } from './get-canvas-items';
 
 type MoveInput = { id: number; index: number };
 
@@ -21,23 +21,23 @@ export async function moveCanvasItem({ id, index }: MoveInput) {
 export function useMoveCanvasItem() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationKey: [...canvasItemsQueryKey, 'move'],
+    mutationKey: mutationKeys.moveCanvasItem,
     scope: { id: 'business-model-move' },
     mutationFn: moveCanvasItem,
     onMutate: async ({ id, index }) => {
-      await queryClient.cancelQueries({ queryKey: canvasItemsQueryKey });
-      const previous = queryClient.getQueryData<CanvasItem[]>(canvasItemsQueryKey);
-      if (previous) queryClient.setQueryData(canvasItemsQueryKey, moveWithinElement(previous, id, index));
+      await queryClient.cancelQueries({ queryKey: queryKeys.businessModel.items });
+      const previous = queryClient.getQueryData<CanvasItem[]>(queryKeys.businessModel.items);
+      if (previous) queryClient.setQueryData(queryKeys.businessModel.items, moveWithinElement(previous, id, index));
       return { previous };
     },
     onError: (error, _input, context) => {
-      if (context?.previous) queryClient.setQueryData(canvasItemsQueryKey, context.previous);
+      if (context?.previous) queryClient.setQueryData(queryKeys.businessModel.items, context.previous);
       toast(failedToast(MOVE_FAILED, error));
     },
     // Refetch once the last queued move is done; an earlier answer would undo the later moves on screen.
     onSettled: () => {
-      if (queryClient.isMutating({ mutationKey: [...canvasItemsQueryKey, 'move'] }) === 1) {
-        return queryClient.invalidateQueries({ queryKey: canvasItemsQueryKey });
+      if (queryClient.isMutating({ mutationKey: mutationKeys.moveCanvasItem }) === 1) {
+        return queryClient.invalidateQueries({ queryKey: queryKeys.businessModel.items });
       }
     },
   });

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { CanvasItemSchema, type UpdateCanvasItem } from '@common/schemas/business-model';
 import { apiRequest } from '@web/lib/api-client';
-import { canvasItemsQueryKey } from './get-canvas-items';
+import { queryKeys } from '@web/lib/query-keys';
 
 /** PATCH /api/business-model/{id} with the fields that change. */
 export async function updateCanvasItem({ id, patch }: { id: number; patch: UpdateCanvasItem }) {
@@ -12,6 +12,6 @@ export function useUpdateCanvasItem() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateCanvasItem,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: canvasItemsQueryKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.businessModel.items }),
   });
 }

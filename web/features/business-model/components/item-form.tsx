@@ -8,7 +8,7 @@ import {
   UpdateCanvasItemSchema,
 } from '@common/schemas/business-model';
 import { Button } from '@web/components/ui/button';
-import { Field, fieldErrorId } from '@web/components/ui/field';
+import { Field } from '@web/components/ui/field';
 import { Input } from '@web/components/ui/input';
 import { Textarea } from '@web/components/ui/textarea';
 import { toast } from '@web/components/ui/use-toast';
@@ -97,24 +97,20 @@ type ItemFieldsProps = {
 };
 
 function ItemFields({ register, errors, onSubmit, heading, children }: ItemFieldsProps) {
-  const id = useId();
-  const fieldId = (field: FieldName) => `${id}-${field}`;
-  const a11y = (field: FieldName) => ({
-    id: fieldId(field),
-    'aria-invalid': errors[field] ? true : undefined,
-    'aria-describedby': errors[field] ? fieldErrorId(fieldId(field)) : undefined,
-  });
+  const headingId = useId();
 
   return (
-    <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-labelledby={`${id}-heading`}>
-      <h3 id={`${id}-heading`} className="text-base font-semibold">
+    <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-labelledby={headingId}>
+      <h3 id={headingId} className="text-base font-semibold">
         {heading}
       </h3>
-      <Field id={fieldId('title')} label="Title" error={errors.title?.message}>
-        <Input autoComplete="off" placeholder="A short name for the item" {...a11y('title')} {...register('title')} />
+      <Field label="Title" error={errors.title?.message}>
+        {(control) => <Input {...control} autoComplete="off" placeholder="A short name for the item" {...register('title')} />}
       </Field>
-      <Field id={fieldId('description')} label="Description (optional)" error={errors.description?.message}>
-        <Textarea rows={3} className="min-h-20" placeholder="Details, evidence, open questions..." {...a11y('description')} {...register('description')} />
+      <Field label="Description (optional)" error={errors.description?.message}>
+        {(control) => (
+          <Textarea {...control} rows={3} className="min-h-20" placeholder="Details, evidence, open questions..." {...register('description')} />
+        )}
       </Field>
       <div className="flex flex-wrap gap-2">{children}</div>
     </form>

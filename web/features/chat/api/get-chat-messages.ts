@@ -1,8 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ChatMessageListSchema } from '@common/schemas/chat';
 import { apiRequest } from '@web/lib/api-client';
-
-export const chatQueryKey = (documentId: number) => ['chat', documentId] as const;
+import { queryKeys } from '@web/lib/query-keys';
 
 /** GET /api/documents/{id}/chat: the user's conversation about the document, oldest first. */
 export async function getChatMessages(documentId: number) {
@@ -10,7 +9,7 @@ export async function getChatMessages(documentId: number) {
 }
 
 export const chatMessagesQueryOptions = (documentId: number) =>
-  queryOptions({ queryKey: chatQueryKey(documentId), queryFn: () => getChatMessages(documentId) });
+  queryOptions({ queryKey: queryKeys.chat.messages(documentId), queryFn: () => getChatMessages(documentId) });
 
 export function useChatMessages(documentId: number) {
   return useQuery(chatMessagesQueryOptions(documentId));

@@ -38,6 +38,17 @@ describe('sendChatMessage', () => {
     expect(JSON.parse(String(init?.body))).toEqual({ content: 'Proofread this text: "recieve"', action: 'proofread', selection: 'recieve' });
   });
 
+  it('reads the same answer however the network cuts it, even inside a character or a CRLF', async () => {
+    const events = `event: token\r\ndata: {"text":"Café "}\r\n\r\n: keep-alive\r\n\r\nevent: done\r\ndata: ${JSON.stringify(stored)}\r\n\r\n`;
+    const length = new TextEncoder().encode(events).length;
+    for (let cut = 1; cut < length; cut += 1) {
+      answer(streamOf(events, [cut]));
+      const tokens: string[] = [];
+      const result = await sendChatMessage(3, { content: 'Hi' }, { onToken: (t) => tokens.push(t) });
+      expect({ cut, tokens, result }).toEqual({ cut, tokens: ['Café '], result: { ok: true, message: stored } });
+    }
+  });
+
   it('returns the error event with the stored message that explains it', async () => {
     const failure = { code: 'ai_timeout', message: 'The AI model did not answer in time.', chatMessage: { ...stored, meta: { error: { code: 'ai_timeout' } } } };
     answer(streamOf(`event: token\ndata: {"text":"Hal"}\n\nevent: error\ndata: ${JSON.stringify(failure)}\n\n`));
@@ -46,6 +57,9 @@ describe('sendChatMessage', () => {
 
   it('says the answer was cut off when the stream ends without its final event', async () => {
     answer(streamOf('event: token\ndata: {"text":"Half"}\n\n'));
+    await expect(sendChatMessage(3, { content: 'Hi' }, { onToken: () => {} })).rejects.toThrow(INTERRUPTED_MESSAGE);
+    // The stream ended inside the final event, before the blank line that completes it.
+    answer(streamOf(`event: done\ndata: ${JSON.stringify(stored)}\n`));
     await expect(sendChatMessage(3, { content: 'Hi' }, { onToken: () => {} })).rejects.toThrow(INTERRUPTED_MESSAGE);
   });
 

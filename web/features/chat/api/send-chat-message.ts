@@ -1,16 +1,16 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { EventSourceParserStream } from 'eventsource-parser/stream';
 import {
   type ChatErrorEvent,
-  ChatDoneEventSchema,
   ChatErrorEventSchema,
   type ChatMessage,
+  ChatMessageSchema,
   ChatTokenEventSchema,
   type SendChatMessageInput,
 } from '@common/schemas/chat';
 import { apiResponse } from '@web/lib/api-client';
-import { createSseParser } from '../lib/sse-parser';
-import { chatQueryKey } from './get-chat-messages';
+import { queryKeys } from '@web/lib/query-keys';
 
 export type ChatTurnResult = { ok: true; message: ChatMessage } | { ok: false; error: ChatErrorEvent };
 
@@ -21,7 +21,8 @@ export const INTERRUPTED_MESSAGE = 'The answer was cut off: the connection to Re
  * POST /api/documents/{id}/chat with `Accept: text/event-stream` (SPEC 7, issue 4): `token`
  * events while the answer is written, then `done` (the stored answer) or `error` (the stored
  * message saying what failed). Failures before the stream opens (validation, 404) are ApiErrors,
- * made by the api-client's rules.
+ * made by the api-client's rules. An event the stream ends inside of, without its blank line,
+ * is not an event (the SSE standard): the answer was cut off.
  */
 export async function sendChatMessage(
   documentId: number,
@@ -36,25 +37,21 @@ export async function sendChatMessage(
   });
   if (!response.body) throw new Error(INTERRUPTED_MESSAGE);
 
-  // Set from the parser's callback, which control-flow analysis does not follow.
-  let result = null as ChatTurnResult | null;
-  const parser = createSseParser(({ event, data }) => {
-    if (event === 'token') onToken(ChatTokenEventSchema.parse(JSON.parse(data)).text);
-    else if (event === 'done') result = { ok: true, message: ChatDoneEventSchema.parse(JSON.parse(data)) };
-    else if (event === 'error') result = { ok: false, error: ChatErrorEventSchema.parse(JSON.parse(data)) };
-  });
-  const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+  let result: ChatTurnResult | null = null;
+  const events = response.body.pipeThrough(new TextDecoderStream()).pipeThrough(new EventSourceParserStream()).getReader();
   try {
     for (;;) {
-      const { done, value } = await reader.read();
+      const { done, value } = await events.read();
       if (done) break;
-      parser.push(value);
+      const { event, data } = value;
+      if (event === 'token') onToken(ChatTokenEventSchema.parse(JSON.parse(data)).text);
+      else if (event === 'done') result = { ok: true, message: ChatMessageSchema.parse(JSON.parse(data)) };
+      else if (event === 'error') result = { ok: false, error: ChatErrorEventSchema.parse(JSON.parse(data)) };
     }
   } catch (error) {
     if (signal?.aborted) throw error;
     throw new Error(INTERRUPTED_MESSAGE, { cause: error });
   }
-  parser.end();
   if (!result) throw new Error(INTERRUPTED_MESSAGE);
   return result;
 }
@@ -77,7 +74,7 @@ export function useSendChatMessage(documentId: number) {
       setAnswerId(result.ok ? result.message.id : (result.error.chatMessage?.id ?? null));
       return result;
     },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: chatQueryKey(documentId) }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.chat.messages(documentId) }),
   });
   return { ...mutation, streamed, answerId };
 }

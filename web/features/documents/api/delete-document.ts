@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@web/lib/api-client';
-import { documentsQueryKey } from './get-documents';
+import { queryKeys } from '@web/lib/query-keys';
 
 /** DELETE /api/documents/{id}: the rows and every stored version go. */
 export async function deleteDocument(id: number) {
@@ -11,6 +11,6 @@ export function useDeleteDocument() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteDocument,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: documentsQueryKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.documents.all }),
   });
 }

@@ -1,10 +1,7 @@
-import { keepPreviousData, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback } from 'react';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { DocumentListSchema, type DocumentView } from '@common/schemas/documents';
 import { apiRequest } from '@web/lib/api-client';
-
-/** Every documents query starts with this, so one invalidation refreshes every list. */
-export const documentsQueryKey = ['documents'] as const;
+import { queryKeys } from '@web/lib/query-keys';
 
 export type DocumentListParams = { view: DocumentView; q?: string };
 
@@ -18,7 +15,7 @@ export async function getDocuments({ view, q }: DocumentListParams) {
 
 export const documentsQueryOptions = (params: DocumentListParams) =>
   queryOptions({
-    queryKey: [...documentsQueryKey, 'list', params.view, params.q?.trim() ?? ''],
+    queryKey: queryKeys.documents.list(params.view, params.q?.trim() ?? ''),
     queryFn: () => getDocuments(params),
     // While a search is typed, the last answer stays on screen instead of flashing a spinner.
     placeholderData: keepPreviousData,
@@ -26,10 +23,4 @@ export const documentsQueryOptions = (params: DocumentListParams) =>
 
 export function useDocuments(params: DocumentListParams) {
   return useQuery(documentsQueryOptions(params));
-}
-
-/** For another feature's mutation that creates a document (a template use): refresh every list. */
-export function useRefreshDocuments() {
-  const queryClient = useQueryClient();
-  return useCallback(() => queryClient.invalidateQueries({ queryKey: documentsQueryKey }), [queryClient]);
 }

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { DocumentSchema, type UpdateDocumentInput } from '@common/schemas/documents';
 import { apiRequest } from '@web/lib/api-client';
-import { documentsQueryKey } from './get-documents';
+import { queryKeys } from '@web/lib/query-keys';
 
 /** PATCH /api/documents/{id} {archived}: moves a document to the Archive or back. */
 export async function setArchived({ id, archived }: { id: number } & UpdateDocumentInput) {
@@ -13,6 +13,6 @@ export function useSetArchived() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: setArchived,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: documentsQueryKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.documents.all }),
   });
 }

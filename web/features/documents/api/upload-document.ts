@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type Document, DocumentSchema } from '@common/schemas/documents';
 import { ApiError, NETWORK_ERROR_MESSAGE } from '@web/lib/api-client';
-import { documentsQueryKey } from './get-documents';
+import { queryKeys } from '@web/lib/query-keys';
 
 type UploadOptions = {
   /** Fraction of the bytes sent, 0 to 1. */
@@ -43,6 +43,6 @@ export function useUploadDocument() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ file, onProgress }: { file: File; onProgress?: (fraction: number) => void }) => uploadDocument(file, { onProgress }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: documentsQueryKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.documents.all }),
   });
 }

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { CallbackStatusSchema } from '@common/schemas/onlyoffice';
 import { apiRequest } from '@web/lib/api-client';
+import { queryKeys } from '@web/lib/query-keys';
 
 /** GET /api/documents/{id}/callback/status: whether the Document Server has called back under the open key. */
 export async function getCallbackStatus(id: number) {
@@ -9,5 +10,5 @@ export async function getCallbackStatus(id: number) {
 
 /** Asked once, when `enabled` turns true (a while after the editor opened the document). */
 export function useCallbackStatus(id: number, key: string, enabled: boolean) {
-  return useQuery({ queryKey: ['editor', 'callback-status', id, key], queryFn: () => getCallbackStatus(id), enabled, gcTime: 0 });
+  return useQuery({ queryKey: queryKeys.editor.callbackStatus(id, key), queryFn: () => getCallbackStatus(id), enabled, gcTime: 0 });
 }

@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiResponse } from '@web/lib/api-client';
+import { queryKeys } from '@web/lib/query-keys';
 
 /** GET /api/demo/document: the public sample .docx, for the embedded editor on /demo. */
 export async function getDemoDocument() {
@@ -8,7 +9,7 @@ export async function getDemoDocument() {
 
 export const demoDocumentQueryOptions = () =>
   queryOptions({
-    queryKey: ['editor', 'demo', 'document'],
+    queryKey: queryKeys.editor.demoDocument,
     queryFn: getDemoDocument,
     // Bytes the editor holds anyway.
     gcTime: 0,

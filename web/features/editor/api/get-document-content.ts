@@ -1,13 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiResponse } from '@web/lib/api-client';
+import { queryKeys } from '@web/lib/query-keys';
 
 export type DocumentContent = {
   bytes: ArrayBuffer;
   /** The version these bytes are; a save names it as its base. */
   version: number;
 };
-
-export const documentContentQueryKey = (id: number) => ['documents', 'content', id] as const;
 
 /** GET /api/documents/{id}/content: the .docx to edit (with paragraph ids); 409 until processed. */
 export async function getDocumentContent(id: number): Promise<DocumentContent> {
@@ -19,7 +18,7 @@ export async function getDocumentContent(id: number): Promise<DocumentContent> {
 
 export const documentContentQueryOptions = (id: number) =>
   queryOptions({
-    queryKey: documentContentQueryKey(id),
+    queryKey: queryKeys.documents.content(id),
     queryFn: () => getDocumentContent(id),
     // Megabytes that the editor holds anyway; drop them as soon as the screen is left.
     gcTime: 0,

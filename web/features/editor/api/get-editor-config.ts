@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { EditorConfigSchema } from '@common/schemas/onlyoffice';
 import { apiRequest } from '@web/lib/api-client';
+import { queryKeys } from '@web/lib/query-keys';
 
 /**
  * GET /api/documents/{id}/config: the signed ONLYOFFICE config (decision 013); 404 for someone
@@ -12,7 +13,7 @@ export async function getEditorConfig(id: number) {
 
 export const editorConfigQueryOptions = (id: number) =>
   queryOptions({
-    queryKey: ['editor', 'config', id],
+    queryKey: queryKeys.editor.config(id),
     queryFn: () => getEditorConfig(id),
     // Its document URL is signed for a few minutes: every opening of the editor gets a fresh one.
     gcTime: 0,

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { ApiError, errorMessage } from '@web/lib/api-client';
-import { documentQueryKey } from '../api/get-document';
+import { queryKeys } from '@web/lib/query-keys';
 import { saveDocumentContent } from '../api/save-document-content';
 import type { EditorAdapter } from '../editor-adapter';
 import { Autosaver, type SaveStatus } from '../lib/autosaver';
@@ -31,9 +31,9 @@ export function useAutosave({ adapter, documentId, baseVersion }: UseAutosaveOpt
         write: async () => {
           const saved = await saveDocumentContent(documentId, await adapter.save(), base.current);
           base.current = saved.currentVersion;
-          queryClient.setQueryData(documentQueryKey(documentId), saved);
+          queryClient.setQueryData(queryKeys.documents.detail(documentId), saved);
           // The library lists show the new modified time and word count.
-          void queryClient.invalidateQueries({ queryKey: ['documents', 'list'] });
+          void queryClient.invalidateQueries({ queryKey: queryKeys.documents.lists });
         },
         describe: (error) => ({
           conflict: error instanceof ApiError && error.status === 409,

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type CreateTask, TaskSchema } from '@common/schemas/tasks';
 import { apiRequest } from '@web/lib/api-client';
-import { tasksQueryKey } from './get-tasks';
+import { queryKeys } from '@web/lib/query-keys';
 
 /** POST /api/tasks: the server puts the new card at the end of its column. */
 export async function createTask(input: CreateTask) {
@@ -12,6 +12,6 @@ export function useCreateTask() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createTask,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: tasksQueryKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.tasks.all }),
   });
 }

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@web/lib/api-client';
-import { tasksQueryKey } from './get-tasks';
+import { queryKeys } from '@web/lib/query-keys';
 
 /** DELETE /api/tasks/{id}. */
 export async function deleteTask(id: number) {
@@ -11,6 +11,6 @@ export function useDeleteTask() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteTask,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: tasksQueryKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.tasks.all }),
   });
 }

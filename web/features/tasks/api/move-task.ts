@@ -3,9 +3,9 @@ import { useCallback } from 'react';
 import { type MoveTask, type Task, TaskListSchema } from '@common/schemas/tasks';
 import { toast } from '@web/components/ui/use-toast';
 import { apiRequest, errorMessage } from '@web/lib/api-client';
+import { mutationKeys, queryKeys } from '@web/lib/query-keys';
 import { applyMove } from '../lib/task-order';
 import { MOVE_FAILED_FALLBACK, MOVE_FAILED_TITLE } from '../lib/task-messages';
-import { taskListQueryKey } from './get-tasks';
 
 export type MoveTaskVariables = { id: number } & MoveTask;
 
@@ -15,8 +15,6 @@ export async function moveTask({ id, status, index }: MoveTaskVariables) {
   return TaskListSchema.parse(await apiRequest(`/api/tasks/${id}/move`, { method: 'POST', body }));
 }
 
-const moveMutationKey = ['tasks', 'move'] as const;
-
 /**
  * A drop shows at once: the board in the cache is changed in the same tick as the drop (not in
  * onMutate, which runs a tick later and would let the card flash back to where it came from).
@@ -25,25 +23,25 @@ const moveMutationKey = ['tasks', 'move'] as const;
 export function useMoveTask() {
   const queryClient = useQueryClient();
   const mutation = useMutation({
-    mutationKey: moveMutationKey,
+    mutationKey: mutationKeys.moveTask,
     mutationFn: (variables: MoveTaskVariables & { previous: Task[] | undefined }) => moveTask(variables),
     onSuccess: (board) => {
       // With another drop still on its way, that drop's answer will carry the final board.
-      if (queryClient.isMutating({ mutationKey: moveMutationKey }) <= 1) queryClient.setQueryData(taskListQueryKey, board);
+      if (queryClient.isMutating({ mutationKey: mutationKeys.moveTask }) <= 1) queryClient.setQueryData(queryKeys.tasks.list, board);
     },
     onError: (error, { previous }) => {
-      if (previous) queryClient.setQueryData(taskListQueryKey, previous);
+      if (previous) queryClient.setQueryData(queryKeys.tasks.list, previous);
       toast({ variant: 'destructive', title: MOVE_FAILED_TITLE, description: errorMessage(error, MOVE_FAILED_FALLBACK) });
-      void queryClient.invalidateQueries({ queryKey: taskListQueryKey });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.tasks.list });
     },
   });
   const { mutate } = mutation;
 
   return useCallback(
     (variables: MoveTaskVariables) => {
-      void queryClient.cancelQueries({ queryKey: taskListQueryKey });
-      const previous = queryClient.getQueryData<Task[]>(taskListQueryKey);
-      if (previous) queryClient.setQueryData(taskListQueryKey, applyMove(previous, variables.id, variables.status, variables.index));
+      void queryClient.cancelQueries({ queryKey: queryKeys.tasks.list });
+      const previous = queryClient.getQueryData<Task[]>(queryKeys.tasks.list);
+      if (previous) queryClient.setQueryData(queryKeys.tasks.list, applyMove(previous, variables.id, variables.status, variables.index));
       mutate({ ...variables, previous });
     },
     [mutate, queryClient],

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type Task, TaskSchema, type UpdateTask } from '@common/schemas/tasks';
 import { apiRequest } from '@web/lib/api-client';
-import { taskListQueryKey, tasksQueryKey } from './get-tasks';
+import { queryKeys } from '@web/lib/query-keys';
 
 type UpdateTaskVariables = { id: number; patch: UpdateTask };
 
@@ -19,15 +19,15 @@ export function useUpdateTask() {
   return useMutation({
     mutationFn: updateTask,
     onMutate: async ({ id, patch }) => {
-      await queryClient.cancelQueries({ queryKey: taskListQueryKey });
-      const previous = queryClient.getQueryData<Task[]>(taskListQueryKey);
-      queryClient.setQueryData<Task[]>(taskListQueryKey, (tasks) => tasks?.map((task) => (task.id === id ? { ...task, ...patch } : task)));
+      await queryClient.cancelQueries({ queryKey: queryKeys.tasks.list });
+      const previous = queryClient.getQueryData<Task[]>(queryKeys.tasks.list);
+      queryClient.setQueryData<Task[]>(queryKeys.tasks.list, (tasks) => tasks?.map((task) => (task.id === id ? { ...task, ...patch } : task)));
       return { previous };
     },
     onError: (_error, _variables, context) => {
-      if (context?.previous) queryClient.setQueryData(taskListQueryKey, context.previous);
+      if (context?.previous) queryClient.setQueryData(queryKeys.tasks.list, context.previous);
     },
     // A status change also moves the card to the end of its new column: the server has the order.
-    onSettled: () => queryClient.invalidateQueries({ queryKey: tasksQueryKey }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.tasks.all }),
   });
 }

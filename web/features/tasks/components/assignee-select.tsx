@@ -1,28 +1,26 @@
+import type { FieldControlProps } from '@web/components/ui/field';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@web/components/ui/select';
 import { useAssignees } from '../api/get-assignees';
 
 /** Radix allows no '' item value, so "nobody" has a value of its own. */
 const UNASSIGNED = 'unassigned';
 
-type AssigneeSelectProps = {
-  id: string;
+type AssigneeSelectProps = FieldControlProps & {
   value: number | null;
   onChange: (value: number | null) => void;
   onBlur: () => void;
   /** The current assignee's name, shown even if they have left the staff list. */
   currentName: string | null;
-  'aria-invalid'?: boolean;
-  'aria-describedby'?: string;
 };
 
 /** The staff a task can be given to, by name (GET /api/tasks/assignees), and 'Unassigned'. */
-export function AssigneeSelect({ id, value, onChange, onBlur, currentName, ...aria }: AssigneeSelectProps) {
+export function AssigneeSelect({ value, onChange, onBlur, currentName, ...control }: AssigneeSelectProps) {
   const { data: staff = [], isPending, isError } = useAssignees();
   const missing = value !== null && !staff.some((member) => member.id === value);
 
   return (
     <Select value={value === null ? UNASSIGNED : String(value)} onValueChange={(next) => onChange(next === UNASSIGNED ? null : Number(next))}>
-      <SelectTrigger id={id} onBlur={onBlur} {...aria}>
+      <SelectTrigger {...control} onBlur={onBlur}>
         <SelectValue />
       </SelectTrigger>
       <SelectContent>

@@ -3,23 +3,21 @@ import { useState } from 'react';
 import type { Matcher } from 'react-day-picker';
 import { Button } from '@web/components/ui/button';
 import { Calendar } from '@web/components/ui/calendar';
+import type { FieldControlProps } from '@web/components/ui/field';
 import { Popover, PopoverContent, PopoverTrigger } from '@web/components/ui/popover';
 import { cn } from '@web/lib/utils';
 import { formatDay, parseDay } from '../lib/task-format';
 
-type DueDatePickerProps = {
-  id: string;
+type DueDatePickerProps = FieldControlProps & {
   /** An ISO string, or null for no due date (SPEC 5). */
   value: string | null;
   onChange: (value: string | null) => void;
   /** The days that cannot be picked: the create and edit forms differ (SPEC 5). */
   disabled: Matcher | Matcher[];
-  invalid?: boolean;
-  describedBy?: string;
 };
 
 /** A button showing the chosen day; it opens the calendar in a popover, which closes on a pick. */
-export function DueDatePicker({ id, value, onChange, disabled, invalid, describedBy }: DueDatePickerProps) {
+export function DueDatePicker({ value, onChange, disabled, ...control }: DueDatePickerProps) {
   const [open, setOpen] = useState(false);
   const selected = parseDay(value);
   const shown = formatDay(value);
@@ -28,12 +26,10 @@ export function DueDatePicker({ id, value, onChange, disabled, invalid, describe
     <Popover open={open} onOpenChange={setOpen}>
       <PopoverTrigger asChild>
         <Button
-          id={id}
+          {...control}
           type="button"
           variant="outline"
           className={cn('w-full justify-start font-normal', !shown && 'text-muted-foreground')}
-          aria-invalid={invalid || undefined}
-          aria-describedby={describedBy}
         >
           <CalendarDays aria-hidden="true" />
           {shown ?? 'Pick a date'}

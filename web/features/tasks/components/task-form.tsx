@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import type { ReactNode } from 'react';
 import { Controller, type SubmitHandler, type UseFormReturn, useWatch } from 'react-hook-form';
 import type { Matcher } from 'react-day-picker';
 import {
@@ -13,9 +13,8 @@ import {
 } from '@common/schemas/tasks';
 import { Button } from '@web/components/ui/button';
 import { DialogFooter } from '@web/components/ui/dialog';
-import { Field, fieldErrorId } from '@web/components/ui/field';
+import { Field } from '@web/components/ui/field';
 import { Input } from '@web/components/ui/input';
-import { Label } from '@web/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@web/components/ui/select';
 import { Textarea } from '@web/components/ui/textarea';
 import type { TaskFormValues } from '../lib/task-form-values';
@@ -40,160 +39,75 @@ type TaskFormProps<Out> = {
  * apply the same rule).
  */
 export function TaskForm<Out>({ form, onSubmit, onCancel, disabledDays, submitLabel, pendingLabel, currentAssigneeName }: TaskFormProps<Out>) {
-  const id = useId();
-  const fieldId = (name: keyof TaskFormValues) => `${id}-${name}`;
   const { errors, isSubmitting } = form.formState;
   const isStory = useWatch({ control: form.control, name: 'type' }) === 'story';
-  const a11y = (name: keyof TaskFormValues) => ({
-    id: fieldId(name),
-    'aria-invalid': errors[name] ? true : undefined,
-    'aria-describedby': errors[name] ? fieldErrorId(fieldId(name)) : undefined,
-  });
 
   return (
     <form onSubmit={form.handleSubmit(onSubmit)} noValidate className="grid gap-4">
-      <Field id={fieldId('title')} label="Title" error={errors.title?.message}>
-        <Input placeholder="What needs doing?" {...a11y('title')} {...form.register('title')} />
+      <Field label="Title" error={errors.title?.message}>
+        {(control) => <Input {...control} placeholder="What needs doing?" {...form.register('title')} />}
       </Field>
-      <Field id={fieldId('description')} label="Description" error={errors.description?.message}>
-        <Textarea rows={3} placeholder="Details, links, acceptance criteria (optional)" {...a11y('description')} {...form.register('description')} />
+      <Field label="Description" error={errors.description?.message}>
+        {(control) => <Textarea {...control} rows={3} placeholder="Details, links, acceptance criteria (optional)" {...form.register('description')} />}
       </Field>
 
       {/* Bottom-aligned: the story note can wrap Category's label onto two lines. */}
       <div className="grid items-end gap-4 sm:grid-cols-2">
-        <Field id={fieldId('type')} label="Type" error={errors.type?.message}>
-          <Controller
-            control={form.control}
-            name="type"
-            render={({ field }) => (
-              <Select
-                value={field.value}
-                onValueChange={(value) => {
-                  field.onChange(value);
-                  if (value === 'story') form.setValue('category', 'product', { shouldDirty: true });
-                }}
-              >
-                <SelectTrigger {...a11y('type')} onBlur={field.onBlur}>
-                  <SelectValue />
-                </SelectTrigger>
-                <SelectContent>
-                  {TASK_TYPES.map((type) => (
-                    <SelectItem key={type} value={type}>
-                      {TASK_TYPE_LABELS[type]}
-                    </SelectItem>
-                  ))}
-                </SelectContent>
-              </Select>
-            )}
-          />
-        </Field>
-
-        <div className="grid gap-2">
-          <Label htmlFor={fieldId('category')}>
-            Category{' '}
-            {isStory && <span className="text-xs font-normal text-muted-foreground">(Auto-set to Product for User Stories)</span>}
-          </Label>
-          <Controller
-            control={form.control}
-            name="category"
-            render={({ field }) => (
-              // Not the Controller's `disabled`: react-hook-form would then submit no category at all.
-              <Select value={field.value} onValueChange={field.onChange} disabled={isStory}>
-                <SelectTrigger {...a11y('category')} onBlur={field.onBlur}>
-                  <SelectValue />
-                </SelectTrigger>
-                <SelectContent>
-                  {TASK_CATEGORIES.map((category) => (
-                    <SelectItem key={category} value={category}>
-                      {TASK_CATEGORY_LABELS[category]}
-                    </SelectItem>
-                  ))}
-                </SelectContent>
-              </Select>
-            )}
-          />
-          {errors.category && (
-            <p id={fieldErrorId(fieldId('category'))} className="text-sm font-medium text-destructive">
-              {errors.category.message}
-            </p>
-          )}
-        </div>
+        <ChoiceField
+          form={form}
+          name="type"
+          label="Type"
+          options={TASK_TYPES}
+          labels={TASK_TYPE_LABELS}
+          onChosen={(type) => {
+            if (type === 'story') form.setValue('category', 'product', { shouldDirty: true });
+          }}
+        />
+        <ChoiceField
+          form={form}
+          name="category"
+          label={
+            <>
+              Category{' '}
+              {isStory && <span className="text-xs font-normal text-muted-foreground">(Auto-set to Product for User Stories)</span>}
+            </>
+          }
+          options={TASK_CATEGORIES}
+          labels={TASK_CATEGORY_LABELS}
+          disabled={isStory}
+        />
       </div>
 
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field id={fieldId('status')} label="Status" error={errors.status?.message}>
-          <Controller
-            control={form.control}
-            name="status"
-            render={({ field }) => (
-              <Select value={field.value} onValueChange={field.onChange}>
-                <SelectTrigger {...a11y('status')} onBlur={field.onBlur}>
-                  <SelectValue />
-                </SelectTrigger>
-                <SelectContent>
-                  {TASK_STATUSES.map((status) => (
-                    <SelectItem key={status} value={status}>
-                      {TASK_STATUS_LABELS[status]}
-                    </SelectItem>
-                  ))}
-                </SelectContent>
-              </Select>
-            )}
-          />
+        <ChoiceField form={form} name="status" label="Status" options={TASK_STATUSES} labels={TASK_STATUS_LABELS} />
+        <ChoiceField form={form} name="priority" label="Priority" options={TASK_PRIORITIES} labels={TASK_PRIORITY_LABELS} />
+
+        <Field label="Due Date" error={errors.dueDate?.message}>
+          {(control) => (
+            <Controller
+              control={form.control}
+              name="dueDate"
+              render={({ field }) => <DueDatePicker {...control} value={field.value} onChange={field.onChange} disabled={disabledDays} />}
+            />
+          )}
         </Field>
 
-        <Field id={fieldId('priority')} label="Priority" error={errors.priority?.message}>
-          <Controller
-            control={form.control}
-            name="priority"
-            render={({ field }) => (
-              <Select value={field.value} onValueChange={field.onChange}>
-                <SelectTrigger {...a11y('priority')} onBlur={field.onBlur}>
-                  <SelectValue />
-                </SelectTrigger>
-                <SelectContent>
-                  {TASK_PRIORITIES.map((priority) => (
-                    <SelectItem key={priority} value={priority}>
-                      {TASK_PRIORITY_LABELS[priority]}
-                    </SelectItem>
-                  ))}
-                </SelectContent>
-              </Select>
-            )}
-          />
-        </Field>
-
-        <Field id={fieldId('dueDate')} label="Due Date" error={errors.dueDate?.message}>
-          <Controller
-            control={form.control}
-            name="dueDate"
-            render={({ field }) => (
-              <DueDatePicker
-                id={fieldId('dueDate')}
-                value={field.value}
-                onChange={field.onChange}
-                disabled={disabledDays}
-                invalid={errors.dueDate !== undefined}
-                describedBy={errors.dueDate ? fieldErrorId(fieldId('dueDate')) : undefined}
-              />
-            )}
-          />
-        </Field>
-
-        <Field id={fieldId('assignedTo')} label="Assignee" error={errors.assignedTo?.message}>
-          <Controller
-            control={form.control}
-            name="assignedTo"
-            render={({ field }) => (
-              <AssigneeSelect
-                {...a11y('assignedTo')}
-                value={field.value}
-                onChange={field.onChange}
-                onBlur={field.onBlur}
-                currentName={currentAssigneeName ?? null}
-              />
-            )}
-          />
+        <Field label="Assignee" error={errors.assignedTo?.message}>
+          {(control) => (
+            <Controller
+              control={form.control}
+              name="assignedTo"
+              render={({ field }) => (
+                <AssigneeSelect
+                  {...control}
+                  value={field.value}
+                  onChange={field.onChange}
+                  onBlur={field.onBlur}
+                  currentName={currentAssigneeName ?? null}
+                />
+              )}
+            />
+          )}
         </Field>
       </div>
 
@@ -206,5 +120,54 @@ export function TaskForm<Out>({ form, onSubmit, onCancel, disabledDays, submitLa
         </Button>
       </DialogFooter>
     </form>
+  );
+}
+
+type ChoiceName = 'type' | 'category' | 'status' | 'priority';
+
+type ChoiceFieldProps<Name extends ChoiceName, Out> = {
+  form: UseFormReturn<TaskFormValues, unknown, Out>;
+  name: Name;
+  label: ReactNode;
+  options: readonly TaskFormValues[Name][];
+  labels: Record<TaskFormValues[Name], string>;
+  disabled?: boolean;
+  /** After the form holds the new choice. */
+  onChosen?: (value: TaskFormValues[Name]) => void;
+};
+
+/** A field choosing one of a fixed set (type, category, status, priority), shown by its label. */
+function ChoiceField<Name extends ChoiceName, Out>({ form, name, label, options, labels, disabled, onChosen }: ChoiceFieldProps<Name, Out>) {
+  return (
+    <Field label={label} error={form.formState.errors[name]?.message}>
+      {(control) => (
+        <Controller
+          control={form.control}
+          name={name}
+          render={({ field }) => (
+            // Not the Controller's `disabled`: react-hook-form would then submit no value at all.
+            <Select
+              value={field.value}
+              disabled={disabled}
+              onValueChange={(value) => {
+                field.onChange(value);
+                onChosen?.(value as TaskFormValues[Name]);
+              }}
+            >
+              <SelectTrigger {...control} onBlur={field.onBlur}>
+                <SelectValue />
+              </SelectTrigger>
+              <SelectContent>
+                {options.map((option) => (
+                  <SelectItem key={option} value={option}>
+                    {labels[option]}
+                  </SelectItem>
+                ))}
+              </SelectContent>
+            </Select>
+          )}
+        />
+      )}
+    </Field>
   );
 }

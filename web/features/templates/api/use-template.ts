@@ -1,22 +1,22 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { DocumentSchema } from '@common/schemas/documents';
 import { apiRequest } from '@web/lib/api-client';
-import { templatesQueryKey } from './get-templates';
+import { queryKeys } from '@web/lib/query-keys';
 
 /** POST /api/templates/{id}/use: the user gets a document of their own, built from the template. */
 export async function createFromTemplate(id: number) {
   return DocumentSchema.parse(await apiRequest(`/api/templates/${id}/use`, { method: 'POST' }));
 }
 
-type Options = {
-  /** The new document lives in another feature's lists; the screen composing both refreshes them. */
-  onDocumentCreated?: () => unknown;
-};
-
-export function useCreateFromTemplate({ onDocumentCreated }: Options = {}) {
+export function useCreateFromTemplate() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createFromTemplate,
-    onSuccess: () => Promise.all([queryClient.invalidateQueries({ queryKey: templatesQueryKey }), onDocumentCreated?.()]),
+    // The new document shows in the library's lists.
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: queryKeys.templates.all }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.documents.all }),
+      ]),
   });
 }

@@ -25,7 +25,7 @@ export type TemplateCardModel = {
   open: () => void;
 };
 
-type Options = { limit?: number; onDocumentCreated?: () => unknown };
+type Options = { limit?: number };
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -34,9 +34,9 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * template', then 'Template ready' once it exists and at least a second has passed); with no
  * server templates, placeholders answer 'Template coming soon'.
  */
-export function useTemplateCards({ limit, onDocumentCreated }: Options = {}) {
+export function useTemplateCards({ limit }: Options = {}) {
   const templates = useTemplates();
-  const create = useCreateFromTemplate({ onDocumentCreated });
+  const create = useCreateFromTemplate();
 
   // mutateAsync: the toasts follow even if the person has moved to another view meanwhile.
   const start = async (template: Template) => {

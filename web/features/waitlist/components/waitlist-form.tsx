@@ -1,10 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { USE_CASE_MIN } from '@common/limits';
 import { type JoinWaitlistInput, JoinWaitlistSchema, type WaitlistJoined } from '@common/schemas/waitlist';
 import { Button } from '@web/components/ui/button';
-import { Field, fieldErrorId } from '@web/components/ui/field';
+import { Field } from '@web/components/ui/field';
 import { Input } from '@web/components/ui/input';
 import { toast } from '@web/components/ui/use-toast';
 import { errorMessage } from '@web/lib/api-client';
@@ -17,15 +16,12 @@ type WaitlistFormProps = {
   onJoined: (joined: WaitlistJoined, input: JoinWaitlistInput) => void;
 };
 
-type FieldName = keyof JoinWaitlistInput;
-
 /**
  * SPEC 2 and 5: the four fields, checked with the same schema the server enforces, so a message
  * shows beside its field before anything is sent. No maxLength on the controls: a pasted text
  * that is too long gets the schema's message rather than being cut off without a word.
  */
 export function WaitlistForm({ onJoined }: WaitlistFormProps) {
-  const id = useId();
   const joinMutation = useJoinWaitlist();
   const form = useForm({
     resolver: zodResolver(JoinWaitlistSchema),
@@ -46,31 +42,26 @@ export function WaitlistForm({ onJoined }: WaitlistFormProps) {
     onJoined(joined, input);
   });
 
-  const fieldId = (field: FieldName) => `${id}-${field}`;
-  const a11y = (field: FieldName) => ({
-    id: fieldId(field),
-    'aria-invalid': errors[field] ? true : undefined,
-    'aria-describedby': errors[field] ? fieldErrorId(fieldId(field)) : undefined,
-  });
-
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-4">
-      <Field id={fieldId('name')} label="Full Name" error={errors.name?.message}>
-        <Input autoComplete="name" placeholder="Jane Doe" {...a11y('name')} {...form.register('name')} />
+      <Field label="Full Name" error={errors.name?.message}>
+        {(control) => <Input {...control} autoComplete="name" placeholder="Jane Doe" {...form.register('name')} />}
       </Field>
-      <Field id={fieldId('email')} label="Email Address" error={errors.email?.message}>
-        <Input type="email" autoComplete="email" placeholder="you@example.com" {...a11y('email')} {...form.register('email')} />
+      <Field label="Email Address" error={errors.email?.message}>
+        {(control) => <Input {...control} type="email" autoComplete="email" placeholder="you@example.com" {...form.register('email')} />}
       </Field>
-      <Field id={fieldId('company')} label="Company (Optional)" error={errors.company?.message}>
-        <Input autoComplete="organization" placeholder="Acme Legal LLP" {...a11y('company')} {...form.register('company')} />
+      <Field label="Company (Optional)" error={errors.company?.message}>
+        {(control) => <Input {...control} autoComplete="organization" placeholder="Acme Legal LLP" {...form.register('company')} />}
       </Field>
-      <Field id={fieldId('useCase')} label={`How will you use ${PRODUCT_NAME}?`} error={errors.useCase?.message}>
-        <Textarea
-          rows={4}
-          placeholder={`Contracts, manuscripts, course material... (at least ${USE_CASE_MIN} characters)`}
-          {...a11y('useCase')}
-          {...form.register('useCase')}
-        />
+      <Field label={`How will you use ${PRODUCT_NAME}?`} error={errors.useCase?.message}>
+        {(control) => (
+          <Textarea
+            {...control}
+            rows={4}
+            placeholder={`Contracts, manuscripts, course material... (at least ${USE_CASE_MIN} characters)`}
+            {...form.register('useCase')}
+          />
+        )}
       </Field>
       <Button type="submit" size="lg" className="mt-2 w-full" disabled={isSubmitting}>
         {isSubmitting ? 'Joining...' : 'Join the Waitlist'}
