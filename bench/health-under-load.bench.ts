@@ -1,5 +1,5 @@
 /**
- * Health under load (issue 9, point 2): p50/p99 of GET /api/health over 16 keep-alive
+ * Health under load (docs/decisions/010-request-bodies-per-route.md): p50/p99 of GET /api/health over 16 keep-alive
  * connections while, in parallel, a 10 MB document is uploaded and a 300-page document is saved
  * in a loop. Twice in the same run, each on a fresh real server (its own process, database and
  * DATA_DIR): "before", with the CPU-heavy tasks run inline on the event loop, and "after", with

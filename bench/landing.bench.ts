@@ -1,5 +1,5 @@
 /**
- * Landing page benchmark (issue 10): how heavy and how good the public pages are for a visitor
+ * Landing page benchmark (docs/decisions/011-landing-page-budget.md): how heavy and how good the public pages are for a visitor
  * who is not signed in, on the real server serving the built web app (dist/web, built first if
  * stale).
  *  1. JavaScript for `/`: every script Chromium downloads while the page loads and while it is
@@ -29,7 +29,7 @@ const PERFORMANCE_GOAL = 95;
 const ACCESSIBILITY_GOAL = 100;
 const PAGES = ['/', '/waitlist'];
 const PRESETS: Preset[] = ['mobile', 'desktop'];
-/** SPEC 2: the landing page's h1 starts 'With AI'; anything else means the page did not render. */
+/** docs/product.md §2: the landing page's h1 starts 'With AI'; anything else means the page did not render. */
 const LANDING_H1 = 'With AI';
 const runsArg = process.argv.indexOf('--runs');
 const RUNS = runsArg >= 0 ? Math.max(1, Number(process.argv[runsArg + 1]) || 1) : 3;

@@ -3,7 +3,7 @@
  * its usual selective save (only the edited paragraph rewritten) and its full repack (every
  * paragraph rewritten with style values baked in, editor-simulator.ts), plus the largest corpus
  * body rewritten whole. Prints the first (cold) run, the median wall and CPU time, and the load
- * average, since a busy machine doubles the numbers. Budget (issue 5): well under 200 ms.
+ * average, since a busy machine doubles the numbers. Budget (docs/decisions/006-merge-every-save-into-its-base.md): well under 200 ms.
  * Run: npx tsx bench/merge.bench.ts
  */
 import fs from 'node:fs';

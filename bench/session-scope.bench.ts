@@ -1,5 +1,5 @@
 /**
- * What resolving the session only for /api/* saves (issue 13, point 4): requests per second for a
+ * What resolving the session only for /api/* saves (docs/architecture.md): requests per second for a
  * static asset and for GET /api/documents, both sent with a signed-in browser's cookie, as a
  * browser sends it with every request. Two real servers in one run, each its own process,
  * database and DATA_DIR: "before", with the session looked up on every request (as the server did

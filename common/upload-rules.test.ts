@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { DOCX_MIME_TYPE, MAX_UPLOAD_BYTES } from './limits';
 import { checkUploadFile } from './upload-rules';
 
-describe('checkUploadFile (SPEC 5, in order)', () => {
+describe('checkUploadFile (docs/product.md §5, in order)', () => {
   it('accepts a .docx of any letter case with a Word, generic or empty type', () => {
     for (const type of [DOCX_MIME_TYPE, 'application/octet-stream', '', undefined]) {
       expect(checkUploadFile({ name: 'Contract.DOCX', type, size: 10 })).toBeNull();

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { decimalInteger } from './ids';
 
-/** SPEC 2: the nine canvas elements, in the order the board lists them. */
+/** docs/product.md §2: the nine canvas elements, in the order the board lists them. */
 export const CANVAS_ELEMENTS = [
   'customer-segments',
   'value-propositions',
@@ -47,7 +47,7 @@ const description = z
   .nullable()
   .transform((v) => (v ? v : null));
 
-/** SPEC 5/7: POST /api/business-model and the add form. A new item goes to the end of its element. */
+/** docs/product.md §5 and §7: POST /api/business-model and the add form. A new item goes to the end of its element. */
 export const CreateCanvasItemSchema = z.strictObject({
   element: CanvasElementSchema,
   title,
@@ -56,7 +56,7 @@ export const CreateCanvasItemSchema = z.strictObject({
 export type CreateCanvasItemInput = z.input<typeof CreateCanvasItemSchema>;
 export type CreateCanvasItem = z.output<typeof CreateCanvasItemSchema>;
 
-/** SPEC 7: PATCH /api/business-model/{id} with element, title, description (any of them). */
+/** docs/product.md §7: PATCH /api/business-model/{id} with element, title, description (any of them). */
 export const UpdateCanvasItemSchema = z
   .strictObject({ element: CanvasElementSchema.optional(), title: title.optional(), description: description.optional() })
   .refine((patch) => Object.values(patch).some((v) => v !== undefined), 'Send at least one field to change');

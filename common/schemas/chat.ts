@@ -3,7 +3,7 @@ import { z } from 'zod';
 export const CHAT_MESSAGE_MAX = 8000;
 export const CHAT_SELECTION_MAX = 20_000;
 
-/** The six actions of the 'AI Editing Options' card (SPEC 2). */
+/** The six actions of the 'AI Editing Options' card (docs/product.md §2). */
 export const ChatActionSchema = z.enum(['explain', 'rewrite', 'improve', 'simplify', 'summarize', 'proofread']);
 export type ChatAction = z.infer<typeof ChatActionSchema>;
 

@@ -22,7 +22,7 @@ export const DocumentPermissionsSchema = z.object({
   print: z.boolean(),
 });
 
-/** The config of SPEC 3, as `GET /api/documents/{id}/config` answers it. */
+/** The config of docs/product.md §3, as `GET /api/documents/{id}/config` answers it. */
 export const EditorConfigSchema = z.object({
   /** The Document Server's origin; the page loads `{documentServerUrl}/web-apps/apps/api/documents/api.js`. */
   documentServerUrl: z.string(),

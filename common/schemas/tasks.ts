@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { decimalInteger } from './ids';
 
-/** SPEC 3/9. The board's columns, in order. */
+/** docs/product.md §3 and §9. The board's columns, in order. */
 export const TASK_STATUSES = ['backlog', 'in-progress', 'review', 'done'] as const;
 export const TASK_TYPES = ['todo', 'story'] as const;
 export const TASK_CATEGORIES = ['marketing', 'operations', 'product', 'accounting', 'legal'] as const;
@@ -52,7 +52,7 @@ const description = z
   .max(TASK_DESCRIPTION_MAX, `Description must be at most ${TASK_DESCRIPTION_MAX} characters`)
   .nullable()
   .transform((v) => (v ? v : null));
-/** SPEC 5: an ISO string, or absent/null for no due date. */
+/** docs/product.md §5: an ISO string, or absent/null for no due date. */
 const dueDate = z.iso
   .datetime({ offset: true, message: 'Due date must be an ISO date and time, e.g. 2026-12-31T00:00:00.000Z' })
   .nullable();
@@ -68,12 +68,12 @@ const orderIndex = z
   .min(0, 'Position must be a whole number')
   .max(TASK_POSITION_MAX, `Position must be at most ${TASK_POSITION_MAX}`);
 
-/** SPEC 4: a user story always belongs to the product category. */
+/** docs/product.md §4: a user story always belongs to the product category. */
 function storyIsProduct<T extends { type?: TaskType; category?: TaskCategory }>(task: T): T {
   return task.type === 'story' ? { ...task, category: 'product' } : task;
 }
 
-/** SPEC 5/7/9: the Create Task form and POST /api/tasks, with SPEC 9's defaults. */
+/** docs/product.md §5 and §7/9: the Create Task form and POST /api/tasks, with docs/product.md §9's defaults. */
 export const CreateTaskSchema = z
   .strictObject({
     title,
@@ -91,7 +91,7 @@ export type CreateTaskInput = z.input<typeof CreateTaskSchema>;
 export type CreateTask = z.output<typeof CreateTaskSchema>;
 
 /**
- * SPEC 7's PATCH: {status}, {priority}, or the whole edit form. The story rule is applied here
+ * docs/product.md §7's PATCH: {status}, {priority}, or the whole edit form. The story rule is applied here
  * when the type is in the patch, and by the service against the stored row otherwise.
  */
 export const UpdateTaskSchema = z

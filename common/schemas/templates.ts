@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { decimalInteger } from './ids';
 
-/** SPEC 7 names id, filename, name and createdAt; the rest lets the card say what it is. */
+/** docs/product.md §7 names id, filename, name and createdAt; the rest lets the card say what it is. */
 export const TemplateSchema = z.object({
   id: z.number().int(),
   filename: z.string(),

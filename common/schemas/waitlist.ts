@@ -9,7 +9,7 @@ export const USE_CASE_MAX = 2000;
 export const USE_CASE_MESSAGE = 'Please tell us a bit more about your use case';
 
 /**
- * SPEC 5's waitlist form. Text is trimmed and kept as written: script or SQL in a field is data,
+ * docs/product.md §5's waitlist form. Text is trimmed and kept as written: script or SQL in a field is data,
  * stored and returned as text (the web app renders it as text).
  */
 export const JoinWaitlistSchema = z.strictObject({

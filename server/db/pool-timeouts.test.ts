@@ -1,5 +1,5 @@
 /**
- * A PostgreSQL server that stops answering must fail requests, not hold them (issue 9, point 7).
+ * A PostgreSQL server that stops answering must fail requests, not hold them (docs/decisions/010-request-bodies-per-route.md).
  * PGlite runs in the process and has no pool, so these run on PostgreSQL only.
  */
 import net from 'node:net';

@@ -1,5 +1,5 @@
 /**
- * Every table of SPEC section 3 plus what the rules in DESIGN.md need (sessions, versions,
+ * Every table of docs/product.md §3 plus what the rules in docs/architecture.md need (sessions, versions,
  * rate-limit counters). One schema serves PGlite and PostgreSQL; migrations are generated
  * from it with `npm run db:generate` and committed.
  */

@@ -3,7 +3,7 @@
  * bomb can be one part that unpacks a thousandfold or hundreds of small parts that each look
  * harmless. The upload itself is capped by MAX_UPLOAD_BYTES (10 MB).
  *
- * Measured on the 148 readable files of shared/corpus/docx (Apache POI and python-docx test
+ * Measured on the 148 readable files of the opt-in corpus (REDRAFT_CORPUS_DIR: Apache POI and python-docx test
  * documents, real Word output among them): at most 34 parts; at most 15.3 MB unpacked
  * (poi/bug65649.docx, a 12.5 MB body packed into 475 KB); a whole-archive ratio of at most 32.3:1
  * (that same file; the next are 24.1, 22.5 and 17.4). The limits below leave about a 3x margin
@@ -23,7 +23,7 @@ export const MAX_TOTAL_UNCOMPRESSED_BYTES = 64 * 1024 * 1024;
 
 /**
  * Highest whole-archive ratio (sum of uncompressed sizes : archive size) accepted once the total
- * passes ARCHIVE_RATIO_FLOOR_BYTES. The corpus peaks at 32.3:1; the many-small-parts bomb of issue 9
+ * passes ARCHIVE_RATIO_FLOOR_BYTES. The corpus peaks at 32.3:1; the many-small-parts bomb of docs/decisions/010-request-bodies-per-route.md
  * (190 parts of 1 MB in a 219 KB file) is 870:1.
  */
 export const MAX_ARCHIVE_RATIO = 100;

@@ -7,7 +7,7 @@ export const XML_PART_NAME = /\.(xml|rels)$/i;
  * The XML parts of a package, inflated when first asked for and kept from then on. Only the parts
  * somebody reads stay in memory (the index, relationships, the story parts, styles): an archive
  * of hundreds of 1 MB XML parts nobody reads costs one inflate each while it is checked, not
- * hundreds of MB held at once (issue 9). Iterating values inflates each part without keeping it.
+ * hundreds of MB held at once (docs/decisions/010-request-bodies-per-route.md). Iterating values inflates each part without keeping it.
  */
 export class PackageParts {
   private readonly xmlEntries = new Map<string, ZipEntry>();

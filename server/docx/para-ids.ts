@@ -5,7 +5,7 @@ import { writeZip } from './zip-write';
 
 /**
  * Gives every paragraph a w14:paraId (and w14:textId), the key the editor and the version merge
- * use to line paragraphs up (see shared/EDITOR.md). Ids are inserted into the original XML text,
+ * use to line paragraphs up (see docs/editor.md). Ids are inserted into the original XML text,
  * never by re-serialising it, so removing the insertions gives back the original exactly. The
  * one exception: an existing paraId that repeats an earlier one (pasted XML; python-docx's own
  * tbl-props.docx has one) or that Word would reject has its value replaced, since ids that do not

@@ -62,7 +62,7 @@ export interface XmlHandler {
 export const MAX_NAMESPACE_SCOPES = 5_000;
 /**
  * How deep elements may nest. The deepest part in the corpus (163 real documents in
- * ../shared/corpus/docx) nests 33 levels (poi/bug59058.docx, word/webSettings.xml), and a table
+ * the opt-in corpus, REDRAFT_CORPUS_DIR) nests 33 levels (poi/bug59058.docx, word/webSettings.xml), and a table
  * inside a table inside a content control adds about six; 256 leaves a wide margin. Deeper is
  * hostile: 15,000 nested content controls overflowed the merge's stack. Every reader goes
  * through this scanner, so every tree walk after it is at most this deep.

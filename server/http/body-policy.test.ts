@@ -1,5 +1,5 @@
 /**
- * Hostile bodies (issue 9, point 1): every route reads only the body it expects, only as much as
+ * Hostile bodies (docs/decisions/010-request-bodies-per-route.md): every route reads only the body it expects, only as much as
  * its work needs, and answers junk with a short error before looking at it.
  */
 import http from 'node:http';

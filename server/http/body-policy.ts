@@ -1,5 +1,5 @@
 /**
- * What each route reads from a request body, and how much (issue 9). A parser exists only in the
+ * What each route reads from a request body, and how much (docs/decisions/010-request-bodies-per-route.md). A parser exists only in the
  * context of the routes that need it (the .docx parser beside the save, multipart beside the
  * upload), so nothing else ever buffers a large body; JSON routes read a few kilobytes; a route
  * without a body schema takes no body at all. A body of the wrong shape is refused before it

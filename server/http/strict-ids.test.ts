@@ -1,5 +1,5 @@
 /**
- * Ids in paths and version numbers in headers are plain decimal integers (issue 9, point 7):
+ * Ids in paths and version numbers in headers are plain decimal integers (docs/decisions/010-request-bodies-per-route.md):
  * everything Number() would also accept is refused with the field's message, and changes nothing.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * Accessibility (issue 10): axe-core on every public screen, signed out, at desktop and phone
+ * Accessibility (docs/decisions/011-landing-page-budget.md): axe-core on every public screen, signed out, at desktop and phone
  * width, and on the two public forms with their validation messages showing. A serious or
  * critical violation fails; the message lists each rule, its impact and the elements, so the
  * failure says what to fix. Lesser findings are attached to the report, not failed on.
@@ -8,7 +8,7 @@ import type { Page } from '@playwright/test';
 import { expectNoSeriousViolations } from './support/axe';
 import { expect, test } from './support/fixtures';
 
-/** Each screen of SPEC 2 a visitor can reach signed out, and the h1 that says it has rendered. */
+/** Each screen of docs/product.md §2 a visitor can reach signed out, and the h1 that says it has rendered. */
 const SCREENS = [
   { name: 'landing', path: '/', h1: 'With AI' },
   { name: 'waitlist', path: '/waitlist', h1: 'Join the Waitlist' },
@@ -54,7 +54,7 @@ for (const { label, viewport } of WIDTHS) {
     test('/waitlist with the empty form submitted has no serious accessibility violations', async ({ page }) => {
       await open(page, '/waitlist', 'Join the Waitlist');
       await page.getByRole('button', { name: 'Join the Waitlist' }).click();
-      // SPEC 5's waitlist messages for the required fields left empty.
+      // docs/product.md §5's waitlist messages for the required fields left empty.
       await expect(page.getByText('Please enter a valid email address')).toBeVisible();
       await expect(page.getByText('Please tell us a bit more about your use case')).toBeVisible();
       await expectNoSeriousViolations(page, `/waitlist errors (${label})`);

@@ -1,6 +1,6 @@
 /**
- * The Business Model tab of the admin board (SPEC 2, 5, 8; issue 11): the nine elements with their
- * questions and counts, adding, editing, reordering and deleting items, the SPEC 8 toasts when the
+ * The Business Model tab of the admin board (docs/product.md §2 and §5, 8; docs/decisions/012-board-order-under-one-lock.md): the nine elements with their
+ * questions and counts, adding, editing, reordering and deleting items, the docs/product.md §8 toasts when the
  * server fails, keyboard use, and axe-core at desktop and phone width.
  */
 import type { Locator, Page } from '@playwright/test';
@@ -11,7 +11,7 @@ import { newAccount, registerThroughUi, screenshotPath } from './support/journey
 // The first account on an empty instance is staff: each journey gets its own instance.
 const test = base.extend({ server: async ({ freshServer }, use) => use(freshServer) });
 
-/** SPEC 2's nine elements, in order, with the question each one shows (written out, not imported: the test checks the app). */
+/** docs/product.md §2's nine elements, in order, with the question each one shows (written out, not imported: the test checks the app). */
 const ELEMENTS = [
   ['Customer Segments', 'Who are your most important customers?'],
   ['Value Propositions', 'What value do you deliver to the customer?'],
@@ -172,7 +172,7 @@ test.describe('when the server fails', () => {
   // The refused connection below is logged by Chromium; it is the point of that step.
   test.use({ allowedConsoleErrors: [/net::ERR_CONNECTION_REFUSED/] });
 
-  test('failed calls show the SPEC 8 toasts and change nothing on screen', async ({ page }) => {
+  test('failed calls show the docs/product.md §8 toasts and change nothing on screen', async ({ page }) => {
     await registerThroughUi(page, newAccount('canvas-fail'));
     await openCanvas(page);
     await addItem(page, 'Agencies');

@@ -1,5 +1,5 @@
 /**
- * The Tasks tab of the admin board (SPEC 2, 4, 5; issue 11 points 3-5): the kanban with mouse and
+ * The Tasks tab of the admin board (docs/product.md §2 and §4, 5; docs/decisions/012-board-order-under-one-lock.md points 3-5): the kanban with mouse and
  * keyboard drags that survive a reload, a refused move that rolls back, the list's inline
  * changes, the Create/Edit dialogs with the story rule and the calendar, delete through the
  * confirmation, axe-core and screenshots at desktop and phone width.
@@ -323,7 +323,7 @@ test('create and edit through the dialogs: the story rule, the calendar, the ass
 
   await create.getByRole('textbox', { name: 'Title' }).fill('Customers can export reports');
   await create.getByRole('textbox', { name: 'Description' }).fill('As an owner I want a CSV export.');
-  // SPEC 9 defaults.
+  // docs/product.md §9 defaults.
   await expect(create.getByRole('combobox', { name: 'Type' })).toHaveText('Task');
   await expect(create.getByRole('combobox', { name: 'Category' })).toHaveText('Product');
   await expect(create.getByRole('combobox', { name: 'Status' })).toHaveText('Backlog');

@@ -96,7 +96,7 @@ test('registering a taken email reveals nothing: the account stays as it was and
   await signOutThroughUi(page);
 
   // Someone else tries the owner's email with their own password: the answer is the one a new
-  // email gets, the automatic sign-in fails, and the SPEC's 'Account created!' path follows.
+  // email gets, the automatic sign-in fails, and the 'Account created!' path of docs/product.md §4 follows.
   await page.goto('/auth');
   await fillSignUp(page, { ...account, name: 'Someone Else', password: 'another password 7' });
   await expect(toasts(page).getByText('Account created!')).toBeVisible();

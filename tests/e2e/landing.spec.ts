@@ -1,5 +1,5 @@
 /**
- * The public landing page (issue 10): the typed hero at SPEC 9's timings, the scripted demo for
+ * The public landing page (docs/decisions/011-landing-page-budget.md): the typed hero at docs/product.md §9's timings, the scripted demo for
  * each sample with no network at all, the head tags, and the phone width. Time is Playwright's
  * paused clock, so every delay is checked to the millisecond without waiting for it.
  */

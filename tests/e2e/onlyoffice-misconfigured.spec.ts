@@ -1,6 +1,6 @@
 /**
  * ONLYOFFICE Docs set up wrongly, as an administrator might: what the editor screen says must
- * name the setting to fix (ONLYOFFICE.md, "Known failure modes").
+ * name the setting to fix (docs/onlyoffice.md, "Known failure modes").
  */
 import { contractForNewUser } from './support/editor';
 import { expect } from './support/fixtures';
@@ -10,7 +10,7 @@ import { editorFrame, test } from './support/onlyoffice';
 test.use({
   // Redraft signs the config with a secret the Document Server does not have.
   redraftSecret: 'not-the-document-server-secret',
-  // The page logs the editor's error event (SPEC 8), besides showing it.
+  // The page logs the editor's error event (docs/product.md §8), besides showing it.
   allowedConsoleErrors: [/ONLYOFFICE Docs error -20/],
 });
 

@@ -1,5 +1,5 @@
 /**
- * SPEC 9's toasts, as a person meets them: one at a time, gone after 5 s, and swiped away to the
+ * docs/product.md §9's toasts, as a person meets them: one at a time, gone after 5 s, and swiped away to the
  * right past 50 px. A failed sign-in brings one on. The page's clock is paused and moved by the
  * test, so the 5 s are counted exactly rather than waited for.
  */

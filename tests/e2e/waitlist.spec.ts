@@ -1,7 +1,7 @@
 /**
- * The waitlist screen (SPEC 2, 5, 8): messages beside the fields, the toast and confirmation with
+ * The waitlist screen (docs/product.md §2 and §5, 8): messages beside the fields, the toast and confirmation with
  * the place in line, the same place for the same email, the server's errors, script shown as
- * text, and the whole form by keyboard. Texts are SPEC's, written out, so a drift shows here.
+ * text, and the whole form by keyboard. Texts are docs/product.md's, written out, so a drift shows here.
  */
 import type { Locator, Page, Request } from '@playwright/test';
 import { expect, test } from './support/fixtures';
@@ -182,7 +182,7 @@ test.describe('the server says no', () => {
     await expect(toasts(page).getByText('Something went wrong')).toBeVisible();
     await expect(toasts(page).getByText('Could not reach Redraft. Check your connection and try again.')).toBeVisible();
 
-    // A proxy's HTML page is no message: SPEC 8's fallback stands in.
+    // A proxy's HTML page is no message: docs/product.md §8's fallback stands in.
     await page.unroute('/api/waitlist');
     await page.route('/api/waitlist', (route) =>
       route.fulfill({ status: 502, contentType: 'text/html', body: '<html><body>Bad gateway</body></html>' }),

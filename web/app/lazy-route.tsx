@@ -4,7 +4,7 @@ import { StatusScreen } from './layout/status-screen';
 /**
  * A route whose code is fetched when it is first shown. The landing page is the first thing a
  * visitor loads, so it must not carry the editor, the workspace, the admin board or even the
- * data layer (issue 10): each route beyond it is its own chunk, and arrives inside the one query
+ * data layer (docs/decisions/011-landing-page-budget.md): each route beyond it is its own chunk, and arrives inside the one query
  * client (query-provider.tsx), which loads with it.
  */
 export function lazyRoute<P extends object>(load: () => Promise<ComponentType<P>>): ComponentType<P> {

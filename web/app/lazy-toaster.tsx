@@ -5,7 +5,7 @@ const Toaster = lazy(() => import('@web/components/ui/toaster').then((m) => ({ d
 
 /**
  * The toast region loads with the first toast: most visits to the landing page never show one,
- * and its primitives are a tenth of the page's JavaScript budget (issue 10). Once loaded it stays,
+ * and its primitives are a tenth of the page's JavaScript budget (docs/decisions/011-landing-page-budget.md). Once loaded it stays,
  * so later toasts appear at once.
  */
 export function LazyToaster() {

@@ -4,7 +4,7 @@ import { createQueryClient } from '@web/lib/query-client';
 
 /**
  * The page's one query client. It lives in its own module, loaded with the first screen that
- * needs server data, so the landing page does not carry the data layer (issue 10).
+ * needs server data, so the landing page does not carry the data layer (docs/decisions/011-landing-page-budget.md).
  */
 export const queryClient = createQueryClient();
 

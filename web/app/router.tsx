@@ -12,7 +12,7 @@ const EditorOriginalRoute = lazyRoute(() => import('./routes/editor-original-rou
 const EditorRoute = lazyRoute(() => import('./routes/editor-route').then((m) => m.EditorRoute));
 const WaitlistRoute = lazyRoute(() => import('./routes/waitlist-route').then((m) => m.WaitlistRoute));
 
-/** SPEC 2's route table. The editors take an optional id so a missing one says 'Invalid document ID'. */
+/** docs/product.md §2's route table. The editors take an optional id so a missing one says 'Invalid document ID'. */
 export function AppRouter() {
   return (
     <Switch>

@@ -1,5 +1,5 @@
 /**
- * The one way the web app calls the API (SPEC 7 and 8). Every call sends cookies; a JSON body goes
+ * The one way the web app calls the API (docs/product.md §7 and §8). Every call sends cookies; a JSON body goes
  * with a JSON content type, FormData as is; any non-OK answer becomes `Error("<status>: <body>")`.
  */
 import type { ApiErrorBody } from '@common/errors';

@@ -5,7 +5,7 @@
  */
 import type { EditorKind } from '@common/schemas/onlyoffice';
 
-/** What each editor is called on screen, e.g. the /demo page's title (SPEC 2). */
+/** What each editor is called on screen, e.g. the /demo page's title (docs/product.md §2). */
 export const EDITOR_NAMES: Record<EditorKind, string> = {
   embedded: 'DOCX Editor',
   onlyoffice: 'ONLYOFFICE',

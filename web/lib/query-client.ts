@@ -1,5 +1,5 @@
 /**
- * Server data lives only in TanStack Query (SPEC 7): nothing is retried, data never goes stale on
+ * Server data lives only in TanStack Query (docs/product.md §7): nothing is retried, data never goes stale on
  * its own and is not refetched on window focus; mutations invalidate what they change.
  * Query keys come from query-keys.ts.
  */

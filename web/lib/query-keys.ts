@@ -1,5 +1,5 @@
 /**
- * Every TanStack Query key of the web app, `[feature, ...params]` (STYLE habit 4). One module,
+ * Every TanStack Query key of the web app, `[feature, ...params]` (docs/architecture.md: one way to do each thing). One module,
  * because a mutation invalidates what it changes wherever that is shown: the editor's save and a
  * template's use change the documents lists, which features may not import from each other.
  * A key is the prefix of the keys under it, so invalidating `all` refreshes every one of them.

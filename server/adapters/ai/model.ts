@@ -1,5 +1,5 @@
 /**
- * The AI model behind the assistant, chosen by configuration (DESIGN.md): any OpenAI-compatible
+ * The AI model behind the assistant, chosen by configuration (docs/architecture.md): any OpenAI-compatible
  * server (Ollama, vLLM, LM Studio, llama.cpp), OpenAI, Anthropic, or the built-in offline engine.
  * All four are AI SDK language models; `streamAnswer` runs one answer with our timeouts and turns
  * every way it can fail into a sentence a user can act on, without secrets.

@@ -30,7 +30,7 @@ function charClass(ch: string): number {
 }
 
 /**
- * Characters the editor never shows: smart-tag text (EDITOR.md: dropped), text in a revision
+ * Characters the editor never shows: smart-tag text (docs/editor.md: dropped), text in a revision
  * inside another (a deletion inside a tracked move: dropped), and in comments the text of links
  * (dropped when it writes comments back). The user cannot have deleted them, so they stay as
  * they are and take no part in the diff, on either side.

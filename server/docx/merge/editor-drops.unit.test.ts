@@ -19,7 +19,7 @@ import { isTextBoxAnchor, readTree, textBoxMoves } from './tree';
  */
 
 const ROOT = `xmlns:w14="${W14_NS}"`;
-/** What the editor bakes into every run it writes (EDITOR.md). */
+/** What the editor bakes into every run it writes (docs/editor.md). */
 const BAKED = '<w:rPr><w:rFonts w:ascii="Times New Roman" w:hAnsi="Times New Roman"/><w:sz w:val="24"/></w:rPr>';
 const p = (id: string, inner: string, attrs = '') => `<w:p w14:paraId="${id}" w14:textId="77777777"${attrs}>${inner}</w:p>`;
 const r = (text: string, rPr = '', attrs = '') => `<w:r${attrs}>${rPr}<w:t xml:space="preserve">${text}</w:t></w:r>`;

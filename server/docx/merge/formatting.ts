@@ -4,7 +4,7 @@ import { RUN_PROPS, type RunProp, type StyleSheet, isToggle, off, runProp } from
 
 /**
  * The run properties a user changes from the editor's toolbar, and how to tell a real change from
- * the editor's habit of writing style values into every run it saves (EDITOR.md). The editor's
+ * the editor's habit of writing style values into every run it saves (docs/editor.md). The editor's
  * output for text the user did not touch is a fixed function of the original run, so the
  * baseline for a run is what the editor wrote for other text of the same kind, or, where that
  * shows little, what the base's styles give the run; only a departure from that baseline is the

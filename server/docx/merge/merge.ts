@@ -13,7 +13,7 @@ import { StyleSheet } from './styles';
 import { readTree } from './tree';
 
 /**
- * The save merge (issue 5): the editor's package merged into the version it was based on, so
+ * The save merge (docs/decisions/006-merge-every-save-into-its-base.md): the editor's package merged into the version it was based on, so
  * that only what the user changed changes. Paragraphs pair by w14:paraId (text alignment for the
  * rest); untouched ones keep their bytes; edited ones keep their runs for unchanged text; every
  * part but the paragraphs' keeps its bytes. Anything the merge is unsure of keeps the editor's

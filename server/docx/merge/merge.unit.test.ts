@@ -10,7 +10,7 @@ import { formatReport } from './report';
 
 /**
  * The merge's rules on small documents, each edited the way the editor writes its saves
- * (EDITOR.md): rsids dropped, style values baked into every run it rewrites, runs joined.
+ * (docs/editor.md): rsids dropped, style values baked into every run it rewrites, runs joined.
  */
 
 const ROOT = `xmlns:w14="${W14_NS}"`;

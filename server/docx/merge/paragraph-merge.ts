@@ -129,7 +129,7 @@ export function mergeParagraph(pair: Pair, ctx: MergeContext, mode: 'matched' | 
 function merge(pair: Pair, ctx: MergeContext, mode: 'matched' | 'donor'): ParagraphResult {
   const { base, edited, align, baseXml, editedXml } = pair;
   const pStyle = keyOf(pair);
-  // The editor drops text boxes and ruby it cannot show (EDITOR.md); what it did not write back,
+  // The editor drops text boxes and ruby it cannot show (docs/editor.md); what it did not write back,
   // the user did not edit, and the base's copy stays. Changed text in one is beyond this merge.
   if (edited.opaqueText !== '' && base.opaqueText !== edited.opaqueText) throw new Unsure('text in a text box, ruby or equation changed');
   for (const id of edited.commentIds) if (!base.commentIds.has(id) && !ctx.commentIds().has(id)) throw new Unsure('a comment was added');
@@ -158,7 +158,7 @@ function merge(pair: Pair, ctx: MergeContext, mode: 'matched' | 'donor'): Paragr
     const ev = values(editedRun);
     for (const prop of text ? TRACKED : []) {
       const was = ctx.calibration.baseline(pStyle, pair.place !== '', baseRun, bv, prop);
-      // A property the editor left out is not evidence: it drops some (EDITOR.md).
+      // A property the editor left out is not evidence: it drops some (docs/editor.md).
       if (was === undefined || ev[prop] === undefined || ev[prop] === was) continue;
       overrides.push(overrideFor(prop, editedRun, editedXml, edited.prefix, base.prefix));
     }
@@ -292,7 +292,7 @@ function isUnchanged(run: Run, atoms: readonly Atom[]): boolean {
 
 /**
  * The new pStyle value when the user changed the paragraph's style, else undefined. Only a style
- * the editor wrote counts: it leaves pStyle out of paragraphs it rewrites (comments, EDITOR.md).
+ * the editor wrote counts: it leaves pStyle out of paragraphs it rewrites (comments, docs/editor.md).
  */
 function editedStyle(pair: Pair, ctx: MergeContext): string | undefined {
   const norm = (s: string) => (s === ctx.defaultParagraphStyle ? '' : s);

@@ -43,7 +43,7 @@ export interface Run extends Span {
   readonly revision: Revision | undefined;
   /** Inside a w:hyperlink, or in the result of a HYPERLINK field. */
   readonly link: boolean;
-  /** Inside a smart tag, whose text the editor drops (EDITOR.md). */
+  /** Inside a smart tag, whose text the editor drops (docs/editor.md). */
   readonly smartTag: boolean;
   /**
    * Inside a revision that is itself inside another: text inserted and then deleted, a deletion

@@ -4,7 +4,7 @@ import type { Block, StoryTree } from './tree';
 /**
  * The containers that give paragraphs their place: the body, tables, rows, cells, notes,
  * comments. Content controls and custom XML are looked through (the editor drops or rewrites
- * them, EDITOR.md), so a paragraph inside one still pairs with the editor's copy outside it.
+ * them, docs/editor.md), so a paragraph inside one still pairs with the editor's copy outside it.
  */
 
 export interface Splice {

@@ -6,7 +6,7 @@ import { decodeXmlText } from '../xml-chars';
  * Just enough of styles.xml to know how text looks without direct formatting, for the run
  * properties a user changes from the editor's toolbar: the style chains (basedOn) and the
  * document defaults. The editor bakes exactly these values into every run it rewrites
- * (EDITOR.md), so a value equal to what the styles give is the editor's, not the user's, even
+ * (docs/editor.md), so a value equal to what the styles give is the editor's, not the user's, even
  * when a save rewrote too little text to show the editor's habits by example.
  */
 

@@ -47,7 +47,7 @@ export interface StoryTree {
 
 /**
  * Run children that read as characters, as story.ts reads them, except w:ptab: a positional tab
- * is layout the editor neither shows nor writes back (EDITOR.md: tabs lost in headers), so it is
+ * is layout the editor neither shows nor writes back (docs/editor.md: tabs lost in headers), so it is
  * kept as an object and never counted as text the user could have deleted. w:softHyphen, which
  * the editor also drops, is no character for story.ts either.
  */
@@ -61,7 +61,7 @@ const MATH_NS = 'http://schemas.openxmlformats.org/officeDocument/2006/math';
 
 /**
  * A page or column break: layout, like w:ptab. The editor turns a page-break run into a node of
- * its own and does not always write it back (EDITOR.md), so it is kept as an object, not text.
+ * its own and does not always write it back (docs/editor.md), so it is kept as an object, not text.
  */
 export function isLayoutBreak(local: string, attrs: readonly XmlAttr[]): boolean {
   if (local !== 'br') return false;

@@ -1,5 +1,5 @@
 /**
- * The canvas API is for staff only (issue 11, points 1 and 6): 401 signed out and 403 for a
+ * The canvas API is for staff only (docs/decisions/012-board-order-under-one-lock.md, points 1 and 6): 401 signed out and 403 for a
  * signed-in user on every route and method, answered before the body is read, so an oversized,
  * mistyped or broken body from a non-staff caller gets the same 403 and changes nothing.
  */

@@ -1,5 +1,5 @@
 /**
- * POST /api/business-model/:id/move (issue 11, point 6): reordering inside an element, one
+ * POST /api/business-model/:id/move (docs/decisions/012-board-order-under-one-lock.md): reordering inside an element, one
  * request per drop, numbered 0..n-1, and safe when several staff reorder at the same time.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

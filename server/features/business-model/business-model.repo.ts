@@ -28,7 +28,7 @@ export type CanvasItemRow = Awaited<ReturnType<typeof listItems>>[number];
 type NewItem = Omit<typeof items.$inferInsert, 'id' | 'orderIndex'>;
 export type ItemChanges = Partial<Pick<NewItem, 'element' | 'title' | 'description'>> & { updatedAt: Date };
 
-/** SPEC 2's element order, so the list reads like the canvas. */
+/** docs/product.md §2's element order, so the list reads like the canvas. */
 const elementOrder: SQL = sql`case ${items.element} ${sql.join(
   CANVAS_ELEMENTS.map((element, i) => sql`when ${element} then ${i}::int`),
   sql` `,

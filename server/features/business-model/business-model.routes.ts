@@ -18,7 +18,7 @@ import { createItem, deleteItem, listItems, moveItem, updateItem } from './busin
 /** The largest valid form (the kilobyte beyond the text holds the enums, date, ids and keys). */
 export const CANVAS_BODY_BYTES = jsonBodyBytes(CANVAS_TITLE_MAX + CANVAS_DESCRIPTION_MAX);
 
-/** Staff only (SPEC 2's admin board): staffOnly answers 401/403 before the body is read. */
+/** Staff only (docs/product.md §2's admin board): staffOnly answers 401/403 before the body is read. */
 export function businessModelRoutes(app: FastifyInstance, deps: Deps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 

@@ -4,12 +4,12 @@ import { notFound } from '../../http/app-error';
 import type { Actor } from '../auth/auth.service';
 import * as repo from './business-model.repo';
 
-/** Every item of the canvas, element by element in SPEC 2's order, then in each element's order. */
+/** Every item of the canvas, element by element in docs/product.md §2's order, then in each element's order. */
 export async function listItems(deps: Deps): Promise<CanvasItem[]> {
   return (await repo.listItems(deps.database.db)).map(toItem);
 }
 
-/** SPEC 7's create: the item goes to the end of its element and belongs to whoever added it. */
+/** docs/product.md §7's create: the item goes to the end of its element and belongs to whoever added it. */
 export async function createItem(deps: Deps, actor: Actor, input: CreateCanvasItem): Promise<CanvasItem> {
   const now = deps.clock.now();
   const row = await repo.insertItem(deps.database.db, { ...input, userId: actor.id, createdAt: now, updatedAt: now });
@@ -17,7 +17,7 @@ export async function createItem(deps: Deps, actor: Actor, input: CreateCanvasIt
   return toItem(row);
 }
 
-/** SPEC 7's PATCH: only the fields sent change; an item moved to another element goes last there. */
+/** docs/product.md §7's PATCH: only the fields sent change; an item moved to another element goes last there. */
 export async function updateItem(deps: Deps, id: number, patch: UpdateCanvasItem): Promise<CanvasItem> {
   const row = await repo.updateItem(deps.database.db, id, { ...patch, updatedAt: deps.clock.now() });
   if (!row) throw notFound('Item');

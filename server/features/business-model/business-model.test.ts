@@ -1,7 +1,7 @@
 /**
- * The business-model canvas API for staff (issue 11, point 6): SPEC 7's calls with SPEC 5's
+ * The business-model canvas API for staff (docs/decisions/012-board-order-under-one-lock.md): docs/product.md §7's calls with docs/product.md §5's
  * validation ('Title is required'), the item's owner from the session, updatedAt kept, items
- * listed in SPEC 2's element order, 404s, and text stored as sent.
+ * listed in docs/product.md §2's element order, 404s, and text stored as sent.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedIn, type Agent } from '../../../tests/support/agent';
@@ -149,7 +149,7 @@ describe('create, edit, delete', () => {
     expect((await list()).filter((x) => x.element === 'cost-structure').map((x) => x.title)).toEqual(['Hosting', 'Law firms (EU)']);
   });
 
-  it('lists items in the nine elements’ order (SPEC 2), then by position', async () => {
+  it('lists items in the nine elements’ order (docs/product.md §2), then by position', async () => {
     await create({ element: 'key-partnerships', title: 'Printer vendor' });
     await create({ element: 'customer-segments', title: 'Educators' });
     const items = await list();

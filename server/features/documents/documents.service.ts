@@ -25,7 +25,7 @@ export function toDocument(row: NonNullable<Awaited<ReturnType<typeof repo.findD
   };
 }
 
-/** SPEC 5's checks on name and type, before any byte of content is read. */
+/** docs/product.md §5's checks on name and type, before any byte of content is read. */
 export function checkIncomingName(name: string, mimeType: string | undefined) {
   const rejection = checkUploadFile({ name, type: mimeType });
   if (rejection) throw new AppError('unsupported_media_type', rejection.description);

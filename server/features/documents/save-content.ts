@@ -27,8 +27,8 @@ export async function saveContent(deps: Deps, actor: Actor, id: number, baseVers
 }
 
 /**
- * The editor rewrites far more than the user changed (shared/EDITOR.md), so its bytes are merged
- * into the editable copy it opened: only what the user changed changes (issue 5). The check of
+ * The editor rewrites far more than the user changed (docs/editor.md), so its bytes are merged
+ * into the editable copy it opened: only what the user changed changes (docs/decisions/006-merge-every-save-into-its-base.md). The check of
  * the editor's bytes, the merge and the processing of the result run as one task in the work
  * pool (server/work/save-task.ts), within its budgets. Whatever the merge was unsure of is logged.
  */

@@ -1,5 +1,5 @@
 /**
- * The document row describes its latest version (issue 9, point 7): after a save, its size and
+ * The document row describes its latest version (docs/decisions/010-request-bodies-per-route.md): after a save, its size and
  * stored name are the new version's, not the upload's.
  */
 import { strFromU8, strToU8, unzipSync, zipSync } from 'fflate';

@@ -1,5 +1,5 @@
 /**
- * Hostile input against the work pool's budgets (issue 9, point 2), over real HTTP: while each
+ * Hostile input against the work pool's budgets (docs/decisions/010-request-bodies-per-route.md), over real HTTP: while each
  * request runs, GET /api/health is polled every 20 ms and every answer must come within 200 ms,
  * because the CPU-heavy work (processing, the save merge, the offline engine) runs off the
  * event loop. Whatever runs past its time or memory budget is ended with an error a user can

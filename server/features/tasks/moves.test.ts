@@ -1,5 +1,5 @@
 /**
- * POST /api/tasks/:id/move (issue 11, point 2): one request puts a card at a place in a column,
+ * POST /api/tasks/:id/move (docs/decisions/012-board-order-under-one-lock.md): one request puts a card at a place in a column,
  * both columns end up numbered 0..n-1, and moves by several staff at once never leave two cards
  * in one place or lose a card.
  */

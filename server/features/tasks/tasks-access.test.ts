@@ -1,5 +1,5 @@
 /**
- * The task API is for staff only (issue 11, point 1): 401 signed out and 403 for a signed-in
+ * The task API is for staff only (docs/decisions/012-board-order-under-one-lock.md): 401 signed out and 403 for a signed-in
  * user on every route and method, answered before the body is read, so an oversized, mistyped
  * or broken body from a non-staff caller gets the same 403 (not 413, 415 or 400) and changes nothing.
  */

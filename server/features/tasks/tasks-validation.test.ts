@@ -1,5 +1,5 @@
 /**
- * Bad input to the task API (issue 11, point 2 and "Bad input"): every message of the shared
+ * Bad input to the task API (docs/decisions/012-board-order-under-one-lock.md and "Bad input"): every message of the shared
  * schemas reaches a staff member as a 400 naming the field, and nothing is stored or changed.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

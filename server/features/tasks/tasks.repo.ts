@@ -35,7 +35,7 @@ type NewTask = Omit<typeof tasks.$inferInsert, 'id' | 'orderIndex'>;
 export type TaskChanges = Partial<Omit<NewTask, 'createdBy' | 'createdAt'>> & { updatedAt: Date };
 export type StoredTask = Pick<typeof tasks.$inferSelect, 'type' | 'status'>;
 
-/** The board's column order (SPEC 2), so the list reads like the kanban. */
+/** The board's column order (docs/product.md §2), so the list reads like the kanban. */
 const columnOrder: SQL = sql`case ${tasks.status} ${sql.join(
   TASK_STATUSES.map((status, i) => sql`when ${status} then ${i}::int`),
   sql` `,

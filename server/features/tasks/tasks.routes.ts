@@ -19,7 +19,7 @@ import { createTask, deleteTask, listAssignees, listTasks, moveTask, updateTask 
 /** The largest valid form (the kilobyte beyond the text holds the enums, date, ids and keys). */
 export const TASK_BODY_BYTES = jsonBodyBytes(TASK_TITLE_MAX + TASK_DESCRIPTION_MAX);
 
-/** Staff only (SPEC 2's admin board): staffOnly answers 401/403 before the body is read. */
+/** Staff only (docs/product.md §2's admin board): staffOnly answers 401/403 before the body is read. */
 export function taskRoutes(app: FastifyInstance, deps: Deps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 

@@ -6,7 +6,7 @@ import * as repo from './tasks.repo';
 
 const ASSIGNEE_MESSAGE = 'Assignee must be a staff member id';
 
-/** The staff board, in column order (SPEC 2), then each column's order. */
+/** The staff board, in column order (docs/product.md §2), then each column's order. */
 export async function listTasks(deps: Deps): Promise<Task[]> {
   return (await repo.listTasks(deps.database.db)).map(toTask);
 }
@@ -16,8 +16,8 @@ export async function listAssignees(deps: Deps): Promise<StaffMember[]> {
 }
 
 /**
- * SPEC 7's create, with SPEC 9's defaults already applied by the schema. The card goes to the
- * end of its column whatever orderIndex the form sent (SPEC 9 sends 0): putting it first would
+ * docs/product.md §7's create, with docs/product.md §9's defaults already applied by the schema. The card goes to the
+ * end of its column whatever orderIndex the form sent (docs/product.md §9 sends 0): putting it first would
  * renumber every other card, and two staff creating at once would otherwise share a place.
  */
 export async function createTask(deps: Deps, actor: Actor, input: CreateTask): Promise<Task> {
@@ -41,7 +41,7 @@ export async function createTask(deps: Deps, actor: Actor, input: CreateTask): P
 }
 
 /**
- * SPEC 7's PATCH: only the fields sent change. SPEC 4's story rule is checked against the row
+ * docs/product.md §7's PATCH: only the fields sent change. docs/product.md §4's story rule is checked against the row
  * as stored, so {category:'legal'} on a story keeps it product and {type:'story'} alone makes it so.
  */
 export async function updateTask(deps: Deps, id: number, patch: UpdateTask): Promise<Task> {

@@ -1,6 +1,6 @@
 /**
- * The task API for staff (issue 11, point 2): SPEC 7's calls with SPEC 9's defaults, createdBy
- * from the session, updatedAt kept, SPEC 4's story rule on create and update against the stored
+ * The task API for staff (docs/decisions/012-board-order-under-one-lock.md): docs/product.md §7's calls with docs/product.md §9's defaults, createdBy
+ * from the session, updatedAt kept, docs/product.md §4's story rule on create and update against the stored
  * row, partial PATCHes that change only what they name, 404s, and text stored as sent.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -34,7 +34,7 @@ const stored = (id: number) => t.deps.database.db.query.tasks.findFirst({ where:
 const table = () => t.deps.database.db.query.tasks.findMany({ orderBy: (x, { asc }) => [asc(x.id)] });
 
 describe('create', () => {
-  it('applies SPEC 9 defaults, takes createdBy from the session and answers the whole task', async () => {
+  it('applies docs/product.md §9 defaults, takes createdBy from the session and answers the whole task', async () => {
     const res = await staff.post('/api/tasks', { title: '  Plan the webinar  ' });
     expect(res.statusCode).toBe(201);
     const now = clock.now().toISOString();
@@ -106,7 +106,7 @@ describe('create', () => {
   });
 });
 
-describe('the story rule (SPEC 4), on the server too', () => {
+describe('the story rule (docs/product.md §4), on the server too', () => {
   it('a story is created as product whatever category is sent', async () => {
     expect(await create({ type: 'story', category: 'legal' })).toMatchObject({ type: 'story', category: 'product' });
   });

@@ -7,7 +7,7 @@ import * as repo from './waitlist.repo';
  * Puts a visitor on the waitlist, once per email: the address is compared without regard to
  * letter case or surrounding spaces, and a second sign-up changes nothing and answers the
  * position the first one got. Defaults (source, status, priority, opt-in, unverified) are the
- * table's, as SPEC 9 gives them.
+ * table's, as docs/product.md §9 gives them.
  */
 export async function joinWaitlist(deps: Deps, input: JoinWaitlistInput, ip: string): Promise<WaitlistJoined> {
   await consume(deps, 'waitlistPerIp', ip);

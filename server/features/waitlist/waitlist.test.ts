@@ -1,5 +1,5 @@
 /**
- * POST /api/waitlist (issue 10, point 2): SPEC 5's validation, SPEC 9's defaults, one entry per
+ * POST /api/waitlist (docs/decisions/011-landing-page-budget.md): docs/product.md §5's validation, docs/product.md §9's defaults, one entry per
  * email whatever its case or spacing, positions that stay put, 1..N under concurrency, and the
  * per-address rate limit.
  */
@@ -100,7 +100,7 @@ describe('validation: each bad field is a 400 naming the field, and nothing is s
 });
 
 describe('sign-up', () => {
-  it('stores SPEC 9 defaults and answers 201 with the position', async () => {
+  it('stores docs/product.md §9 defaults and answers 201 with the position', async () => {
     const input = signUp({ company: undefined });
     const res = await visitor().post('/api/waitlist', input);
     expect(res.statusCode).toBe(201);

@@ -5,7 +5,7 @@ import { StyleSheet } from '../../../server/docx/merge/styles';
 import { readTree } from '../../../server/docx/merge/tree';
 
 /**
- * Test support: what the embedded editor does to a package on save (shared/EDITOR.md), applied
+ * Test support: what the embedded editor does to a package on save (docs/editor.md), applied
  * to an editable copy, so the merge can be tested over the whole corpus without a browser. Every
  * paragraph of every story part is re-serialised the way the editor writes an edited one: rsid
  * attributes and proofing marks dropped, w:lang dropped, style values baked into every run as

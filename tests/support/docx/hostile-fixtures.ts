@@ -2,7 +2,7 @@ import { strFromU8, strToU8, unzipSync, zipSync } from 'fflate';
 import { buildDocx } from './fixtures';
 
 /**
- * Hostile packages for tests (issue 9, points 4 and 5), each built from a valid document so that
+ * Hostile packages for tests (docs/decisions/010-request-bodies-per-route.md, points 4 and 5), each built from a valid document so that
  * exactly one thing about it is hostile. Not used by the upload pipeline.
  */
 

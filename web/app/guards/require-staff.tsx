@@ -10,7 +10,7 @@ import { AppShell } from '../layout/app-shell';
 import { StatusScreen } from '../layout/status-screen';
 
 /**
- * SPEC 2/6 for /admin: 'Verifying access...', then /auth when signed out. The board is for staff
+ * docs/product.md §2 and §6 for /admin: 'Verifying access...', then /auth when signed out. The board is for staff
  * (DESIGN); anyone else is told so here rather than meeting 403s from every staff call.
  */
 export function RequireStaff({ children }: { children: (user: User) => ReactNode }) {

@@ -5,7 +5,7 @@ import { AuthScreen } from '@web/features/auth/components/auth-screen';
 import { StatusScreen } from '../layout/status-screen';
 
 /**
- * SPEC 6 for the editor pages: signed out, the sign-in screen shows in place, and signing in
+ * docs/product.md §6 for the editor pages: signed out, the sign-in screen shows in place, and signing in
  * brings the person back to the page they asked for.
  */
 export function RequireUser({ children }: { children: (user: User) => ReactNode }) {

@@ -8,7 +8,7 @@ import { UserMenu } from '@web/features/auth/components/user-menu';
 import { PRODUCT_NAME } from '@web/lib/brand';
 import { cn } from '@web/lib/utils';
 
-/** The signed-in top bar of SPEC 1: Dashboard (/), Tasks (/admin), who is signed in (its menu signs out everywhere), sign out. */
+/** The signed-in top bar of docs/product.md §1: Dashboard (/), Tasks (/admin), who is signed in (its menu signs out everywhere), sign out. */
 export function TopBar({ user }: { user: User }) {
   return (
     <header className="sticky top-0 z-40 border-b bg-background/90 backdrop-blur">

@@ -3,12 +3,12 @@ import { BusinessModelTab } from '@web/features/business-model/components/busine
 import { TasksTab } from '@web/features/tasks/components/tasks-tab';
 import { usePageTitle } from '@web/lib/use-page-title';
 
-/** SPEC 2 Admin dashboard: the staff board, with its Tasks and Business Model tabs. */
+/** docs/product.md §2 Admin dashboard: the staff board, with its Tasks and Business Model tabs. */
 export function AdminBoard() {
   usePageTitle('Admin Dashboard (internal use only)');
   return (
     <div className="space-y-6">
-      {/* SPEC 2: the internal board is kept out of search engines. React 19 hoists this into <head>. */}
+      {/* docs/product.md §2: the internal board is kept out of search engines. React 19 hoists this into <head>. */}
       <meta name="robots" content="noindex,nofollow" />
       <div>
         <h1 className="text-2xl font-bold tracking-tight">Admin Dashboard</h1>

@@ -12,7 +12,7 @@ import { StatusScreen } from '../layout/status-screen';
 const EmbeddedDemo = lazy(() => import('./embedded-demo').then((m) => ({ default: m.EmbeddedDemo })));
 
 /**
- * SPEC 2 /demo: public, a Back button, and the sample document read-only in whichever editor this
+ * docs/product.md §2 /demo: public, a Back button, and the sample document read-only in whichever editor this
  * server uses; the title is that editor's name followed by 'Demo'.
  */
 export function DemoRoute() {

@@ -27,7 +27,7 @@ type EditorLayoutProps = {
 };
 
 /**
- * SPEC 2 editor screens, whatever the engine: the header, then the document (70%, at least 30%)
+ * docs/product.md §2 editor screens, whatever the engine: the header, then the document (70%, at least 30%)
  * beside a side panel (30%, between 20% and 50%) that gets the editor only as an adapter.
  */
 export function EditorLayout({ screen, document, user, adapter, onBack, saveStatus, banner, children }: EditorLayoutProps) {

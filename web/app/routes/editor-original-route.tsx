@@ -8,7 +8,7 @@ import { EditorPage, preloadEditor } from './editor-page';
 import { parseDocumentId } from './parse-document-id';
 
 /**
- * /editor-original/{id} (SPEC 2 reference editor): the same editor as /editor with, in place of
+ * /editor-original/{id} (docs/product.md §2 reference editor): the same editor as /editor with, in place of
  * the chat, a panel for checking the channel to it by hand. Same sign-in and id rules.
  */
 export function EditorOriginalRoute() {

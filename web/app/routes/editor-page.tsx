@@ -1,5 +1,5 @@
 /**
- * The editor screens' data states (SPEC 2): loading, not found, not processed yet, then the
+ * The editor screens' data states (docs/product.md §2): loading, not found, not processed yet, then the
  * workspace. This part is light; the workspace, with the editor in it, is a lazy chunk, one per
  * engine, so a server with ONLYOFFICE Docs never sends the embedded editor's code.
  */
@@ -16,7 +16,7 @@ import { AppShell } from '../layout/app-shell';
 import { StatusScreen } from '../layout/status-screen';
 import type { EditorScreen } from './editor-layout';
 
-// The embedded editor is ~0.5 MB gzip of JavaScript (EDITOR.md): only editor routes load it.
+// The embedded editor is ~0.5 MB gzip of JavaScript (docs/editor.md): only editor routes load it.
 const loadWorkspace = () => import('./editor-workspace');
 const EditorWorkspace = lazy(() => loadWorkspace().then((m) => ({ default: m.EditorWorkspace })));
 const loadOnlyofficeWorkspace = () => import('./onlyoffice-workspace');

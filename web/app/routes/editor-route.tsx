@@ -7,7 +7,7 @@ import { AppShell } from '../layout/app-shell';
 import { EditorPage, preloadEditor } from './editor-page';
 import { parseDocumentId } from './parse-document-id';
 
-/** /editor/{id} (SPEC 2): signed in only; the id must be an integer. */
+/** /editor/{id} (docs/product.md §2): signed in only; the id must be an integer. */
 export function EditorRoute() {
   const { id: rawId } = useParams<{ id?: string }>();
   const id = parseDocumentId(rawId);

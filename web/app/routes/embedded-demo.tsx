@@ -12,7 +12,7 @@ export function EmbeddedDemo() {
   const [failed, setFailed] = useState(false);
   if (sample.isPending) return <StatusScreen text="Loading editor..." />;
   if (sample.isError || failed) {
-    // SPEC 8: on the demo a failure is logged; the visitor gets a short note, not the details.
+    // docs/product.md §8: on the demo a failure is logged; the visitor gets a short note, not the details.
     return (
       <EditorNote tone="error" testId="editor-failure">
         The demo document could not be opened.

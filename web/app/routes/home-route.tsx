@@ -12,8 +12,8 @@ const SignedInHome = lazyRoute(() => import('./signed-in-home').then((m) => m.Si
 type Session = { checked: false } | { checked: true; user: User | null };
 
 /**
- * '/': the workspace when signed in, the public landing page otherwise (SPEC 2). The check is a
- * plain request, so a visitor's page needs no data layer; SPEC 6/7: a failed check counts as
+ * '/': the workspace when signed in, the public landing page otherwise (docs/product.md §2). The check is a
+ * plain request, so a visitor's page needs no data layer; docs/product.md §6 and §7: a failed check counts as
  * signed out.
  */
 export function HomeRoute() {

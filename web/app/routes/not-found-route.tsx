@@ -4,7 +4,7 @@ import { Button } from '@web/components/ui/button';
 import { Card, CardContent } from '@web/components/ui/card';
 import { usePageTitle } from '@web/lib/use-page-title';
 
-/** Any path the router does not know (SPEC 2). */
+/** Any path the router does not know (docs/product.md §2). */
 export function NotFoundRoute() {
   usePageTitle('Page not found');
   return (

@@ -1,4 +1,4 @@
-/** SPEC 5: a document id is a positive integer written in digits; anything else is no id at all. */
+/** docs/product.md §5: a document id is a positive integer written in digits; anything else is no id at all. */
 export function parseDocumentId(raw: string | undefined): number | null {
   if (raw === undefined || !/^\d+$/.test(raw)) return null;
   const id = Number(raw);

@@ -21,7 +21,7 @@ import { useDebouncedValue } from '@web/features/workspace/lib/use-debounced-val
 import { isLibraryView, LIBRARY_VIEWS, VIEW_LABELS, type WorkspaceView } from '@web/features/workspace/lib/workspace-views';
 
 const SEARCH_DEBOUNCE_MS = 250;
-/** SPEC 9: the Home grid holds 3 documents or templates, plus the upload card. */
+/** docs/product.md §9: the Home grid holds 3 documents or templates, plus the upload card. */
 const HOME_CARDS = 3;
 
 const LIBRARY_DESCRIPTIONS: Partial<Record<WorkspaceView, string>> = {
@@ -30,7 +30,7 @@ const LIBRARY_DESCRIPTIONS: Partial<Record<WorkspaceView, string>> = {
   archive: 'Documents you put aside. Restore one to bring it back to All Documents.',
 };
 
-/** SPEC 2 Workspace screen: composes the library, the templates and the workspace shell. */
+/** docs/product.md §2 Workspace screen: composes the library, the templates and the workspace shell. */
 export function WorkspaceRoute({ user }: { user: User }) {
   const [view, setView] = useState<WorkspaceView>('home');
   const [search, setSearch] = useState('');

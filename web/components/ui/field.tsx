@@ -12,7 +12,7 @@ type FieldProps = {
   children: (control: FieldControlProps) => ReactNode;
 };
 
-/** Every form's field (SPEC 5): a label, a control and the control's validation message right under it. */
+/** Every form's field (docs/product.md §5): a label, a control and the control's validation message right under it. */
 export function Field({ label, error, children }: FieldProps) {
   const id = useId();
   const errorId = `${id}-error`;

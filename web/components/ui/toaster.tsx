@@ -2,7 +2,7 @@ import { TOAST_DURATION_MS } from '@common/limits';
 import { Toast, ToastClose, ToastDescription, ToastProvider, ToastTitle, ToastViewport } from './toast';
 import { dismissToast, useToasts } from './use-toast';
 
-/** SPEC 9: swipe right past 50 px to dismiss. */
+/** docs/product.md §9: swipe right past 50 px to dismiss. */
 const SWIPE_THRESHOLD_PX = 50;
 
 export function Toaster() {

@@ -1,5 +1,5 @@
 /**
- * The app's one toast store (SPEC 2 Notifications, 9): at most TOAST_LIMIT toasts, newest first.
+ * The app's one toast store (docs/product.md §2 Notifications, 9): at most TOAST_LIMIT toasts, newest first.
  * A module-level store rather than a context, so a mutation callback can toast without a hook.
  */
 import { useSyncExternalStore } from 'react';
@@ -9,7 +9,7 @@ export type ToastVariant = 'default' | 'destructive';
 export type ToastInput = { title: string; description?: string; variant?: ToastVariant };
 export type ToastItem = ToastInput & { id: string; open: boolean };
 
-/** SPEC 9. A closed toast is already invisible; this only bounds how long its entry lingers. */
+/** docs/product.md §9. A closed toast is already invisible; this only bounds how long its entry lingers. */
 const REMOVE_DELAY_MS = 1_000_000;
 const RELOAD_KEY = 'redraft:toast-after-reload';
 

@@ -1,5 +1,5 @@
 /**
- * The seam between the editor screen and whatever engine edits the document (SPEC 2, 4, 5).
+ * The seam between the editor screen and whatever engine edits the document (docs/product.md §2 and §4, 5).
  * The embedded editor implements it today; an ONLYOFFICE one will plug in beside it, so nothing
  * outside an implementation may reach past this interface to the engine itself.
  */
@@ -33,7 +33,7 @@ export interface EditorAdapter {
   checkSelection(): string;
   /**
    * Replaces the selected text with `text`, which takes the formatting of the text it replaces.
-   * Returns false when nothing was changed: not ready, no selection, or blank text (SPEC 5).
+   * Returns false when nothing was changed: not ready, no selection, or blank text (docs/product.md §5).
    */
   replaceSelection(text: string, options: ReplaceOptions): boolean;
   /** Inserts `text` at the caret (after the selection, which stays) with the formatting there. */

@@ -7,7 +7,7 @@ export const userQueryOptions = () =>
   queryOptions({ queryKey: queryKeys.auth.user, queryFn: fetchUser, staleTime: CURRENT_USER_STALE_MS });
 
 /**
- * SPEC 6/7: any failed check counts as signed out, so a server hiccup shows the public screens
+ * docs/product.md §6 and §7: any failed check counts as signed out, so a server hiccup shows the public screens
  * rather than a broken one.
  */
 export function useCurrentUser() {

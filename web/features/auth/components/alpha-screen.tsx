@@ -5,7 +5,7 @@ import { Logo } from '@web/components/ui/logo';
 import { PRODUCT_NAME } from '@web/lib/brand';
 import { AuthTabs } from './auth-tabs';
 
-/** SPEC 2's alpha tester screen: one centred card with the sign-in / sign-up tabs. */
+/** docs/product.md §2's alpha tester screen: one centred card with the sign-in / sign-up tabs. */
 export function AlphaScreen() {
   return (
     <main className="grid min-h-screen place-items-center bg-gradient-to-br from-slate-50 via-white to-blue-50 px-4 py-10">

@@ -25,7 +25,7 @@ const FEATURES: { icon: ReactNode; title: string; text: string }[] = [
 ];
 
 /**
- * SPEC 2's combined sign-in / sign-up screen: at /auth, and in place of a page that needs sign-in
+ * docs/product.md §2's combined sign-in / sign-up screen: at /auth, and in place of a page that needs sign-in
  * (then `redirectTo` brings the person back to that page).
  */
 export function AuthScreen({ redirectTo = '/' }: { redirectTo?: string }) {

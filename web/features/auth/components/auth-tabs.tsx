@@ -7,7 +7,7 @@ type AuthTab = 'login' | 'register';
 
 type AuthTabsProps = {
   redirectTo: string;
-  /** 'alpha' gives each tab the title and text of SPEC 2's alpha screen. */
+  /** 'alpha' gives each tab the title and text of docs/product.md §2's alpha screen. */
   variant: 'auth' | 'alpha';
 };
 

@@ -24,7 +24,7 @@ type SignUpFormProps = {
   onCreatedWithoutSignIn: (email: string) => void;
 };
 
-/** SPEC 4: register, then sign in with the same credentials. */
+/** docs/product.md §4: register, then sign in with the same credentials. */
 export function SignUpForm({ redirectTo, onCreatedWithoutSignIn }: SignUpFormProps) {
   const registerMutation = useRegister();
   const loginMutation = useLogin();

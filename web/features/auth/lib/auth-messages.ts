@@ -1,4 +1,4 @@
-/** SPEC 8 texts for the sign-in and sign-up flows, kept together so both forms say the same. */
+/** docs/product.md §8 texts for the sign-in and sign-up flows, kept together so both forms say the same. */
 import type { ToastInput } from '@web/components/ui/use-toast';
 import { PRODUCT_NAME } from '@web/lib/brand';
 
@@ -24,7 +24,7 @@ export const SIGN_OUT_FAILED: ToastInput = {
   description: 'There was an error signing you out. Please try again.',
 };
 
-/** Not in SPEC 8: the same shape as the sign-out toasts, for ending every session of the account. */
+/** Not in docs/product.md §8: the same shape as the sign-out toasts, for ending every session of the account. */
 export const SIGNED_OUT_EVERYWHERE: ToastInput = {
   title: 'Signed out everywhere',
   description: 'You have been logged out on every device and browser.',

@@ -9,7 +9,7 @@ import { countByElement, itemsOf } from '../lib/canvas-order';
 import { ElementPanel } from './element-panel';
 import { ElementList } from './element-list';
 
-/** SPEC 2 Business Model tab: the nine elements on the left, the chosen one's items beside them. */
+/** docs/product.md §2 Business Model tab: the nine elements on the left, the chosen one's items beside them. */
 export function BusinessModelTab() {
   const itemsQuery = useCanvasItems();
   const [element, setElement] = useState<CanvasElement>(CANVAS_ELEMENTS[0]);

@@ -20,7 +20,7 @@ type DeleteItemDialogProps = {
   onDeleted: (item: CanvasItem) => void;
 };
 
-/** SPEC 2: 'Delete Item', confirmed before anything is sent. A failure keeps it open to try again. */
+/** docs/product.md §2: 'Delete Item', confirmed before anything is sent. A failure keeps it open to try again. */
 export function DeleteItemDialog({ item, onClose, onDeleted }: DeleteItemDialogProps) {
   const deleteItem = useDeleteCanvasItem();
 

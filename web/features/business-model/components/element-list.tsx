@@ -9,7 +9,7 @@ type ElementListProps = {
 const itemsWord = (count: number) => `${count} ${count === 1 ? 'item' : 'items'}`;
 
 /**
- * SPEC 2: the nine elements with their item counts, as a vertical tab list (arrow keys move
+ * docs/product.md §2: the nine elements with their item counts, as a vertical tab list (arrow keys move
  * between them, the chosen one's panel follows). A sidebar on wide screens; two columns above
  * the panel on a phone, so all nine stay in view without a long scroll.
  */

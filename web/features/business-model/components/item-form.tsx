@@ -17,7 +17,7 @@ import { useUpdateCanvasItem } from '../api/update-canvas-item';
 import { ADD_FAILED, ITEM_ADDED, ITEM_UPDATED, UPDATE_FAILED, failedToast } from '../lib/messages';
 
 /**
- * SPEC 5: adds an item to `element`, checked with the schema the server enforces. No maxLength
+ * docs/product.md §5: adds an item to `element`, checked with the schema the server enforces. No maxLength
  * on the controls: a pasted text that is too long gets the schema's message, not a silent cut.
  */
 export function AddItemForm({ element }: { element: CanvasElement }) {
@@ -51,7 +51,7 @@ export function AddItemForm({ element }: { element: CanvasElement }) {
 
 type EditItemFormProps = { item: CanvasItem; onDone: (saved: boolean) => void };
 
-/** SPEC 5/7: edits the title and description of `item` (the element stays: the list on the left chooses it). */
+/** docs/product.md §5 and §7: edits the title and description of `item` (the element stays: the list on the left chooses it). */
 export function EditItemForm({ item, onDone }: EditItemFormProps) {
   const updateItem = useUpdateCanvasItem();
   const form = useForm({

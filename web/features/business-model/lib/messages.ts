@@ -1,5 +1,5 @@
 /**
- * SPEC 8 texts for the canvas. Each failure's SPEC text is the toast's title; the server's
+ * docs/product.md §8 texts for the canvas. Each failure's text from docs/product.md is the toast's title; the server's
  * message (or the error's own), when there is one, follows as the description, so create shows
  * "the server response message, else the error message, else 'Failed to add item'".
  * Moving is not in the spec; its failure reads the same way.

@@ -18,7 +18,7 @@ export type ChatTurnResult = { ok: true; message: ChatMessage } | { ok: false; e
 export const INTERRUPTED_MESSAGE = 'The answer was cut off: the connection to Redraft was lost. Your message was kept; try again.';
 
 /**
- * POST /api/documents/{id}/chat with `Accept: text/event-stream` (SPEC 7, issue 4): `token`
+ * POST /api/documents/{id}/chat with `Accept: text/event-stream` (docs/product.md §7, docs/decisions/006-merge-every-save-into-its-base.md): `token`
  * events while the answer is written, then `done` (the stored answer) or `error` (the stored
  * message saying what failed). Failures before the stream opens (validation, 404) are ApiErrors,
  * made by the api-client's rules. An event the stream ends inside of, without its blank line,

@@ -5,7 +5,7 @@ import { Button } from '@web/components/ui/button';
 import { cn } from '@web/lib/utils';
 import { CARD_ACTIONS } from '../lib/canned-requests';
 
-/** SPEC 9: the card fades in and out over 0.2 s. */
+/** docs/product.md §9: the card fades in and out over 0.2 s. */
 const FADE_MS = 200;
 
 const ICONS: Record<ChatAction, typeof BookOpen> = {
@@ -25,7 +25,7 @@ type AiOptionsCardProps = {
   onClose: () => void;
 };
 
-/** SPEC 2 'AI Editing Options': the selection (two lines at most) and the six actions. */
+/** docs/product.md §2 'AI Editing Options': the selection (two lines at most) and the six actions. */
 export function AiOptionsCard({ open, selectedText, disabled, onAction, onClose }: AiOptionsCardProps) {
   const ref = useRef<HTMLElement>(null);
   // Stays mounted through the fade-out, showing the text it had, so it does not vanish mid-fade.

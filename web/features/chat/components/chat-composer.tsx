@@ -4,7 +4,7 @@ import { Button } from '@web/components/ui/button';
 import { Hint } from '@web/components/ui/tooltip';
 import { VoiceButton } from './voice-button';
 
-/** SPEC 9: the input grows with its text from 48 px to 120 px, then scrolls. */
+/** docs/product.md §9: the input grows with its text from 48 px to 120 px, then scrolls. */
 const MIN_HEIGHT_PX = 48;
 const MAX_HEIGHT_PX = 120;
 
@@ -15,7 +15,7 @@ type ChatComposerProps = {
   pending: boolean;
 };
 
-/** SPEC 2: Enter sends, Shift+Enter is a new line; send is disabled when empty or pending. */
+/** docs/product.md §2: Enter sends, Shift+Enter is a new line; send is disabled when empty or pending. */
 export function ChatComposer({ value, onChange, onSend, pending }: ChatComposerProps) {
   const textarea = useRef<HTMLTextAreaElement>(null);
   const canSend = value.trim() !== '' && !pending;

@@ -19,7 +19,7 @@ import { SelectionTools } from './selection-tools';
 
 type ChatPanelProps = { documentId: number; editor: ChatEditor };
 
-/** SPEC 2's chat panel: the assistant beside the document, working on what is selected in it. */
+/** docs/product.md §2's chat panel: the assistant beside the document, working on what is selected in it. */
 export function ChatPanel({ documentId, editor }: ChatPanelProps) {
   const snapshot = useChatEditorSnapshot(editor);
   const conversation = useChatMessages(documentId);
@@ -31,7 +31,7 @@ export function ChatPanel({ documentId, editor }: ChatPanelProps) {
   const suggestId = useId();
   const canEdit = snapshot.ready && snapshot.pluginReady;
 
-  // SPEC 4: a non-empty selection opens the options card, an empty one closes it.
+  // docs/product.md §4: a non-empty selection opens the options card, an empty one closes it.
   useEffect(() => editor.onSelectionChange((text) => setCardOpen(text.trim() !== '')), [editor]);
 
   const submit = async (input: SendChatMessageInput) => {

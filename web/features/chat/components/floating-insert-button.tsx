@@ -12,7 +12,7 @@ type FloatingInsertButtonProps = {
 };
 
 /**
- * SPEC 2: selecting text inside the chat messages shows an 'Insert' button at the pointer that
+ * docs/product.md §2: selecting text inside the chat messages shows an 'Insert' button at the pointer that
  * puts that text into the document.
  */
 export function FloatingInsertButton({ containerRef, disabled, onInsert }: FloatingInsertButtonProps) {

@@ -12,7 +12,7 @@ type SelectionToolsProps = {
 const flag = (on: boolean) => (on ? 'Yes' : 'No');
 
 /**
- * SPEC 2: 'Check Selection', the note while nothing is selected, the debug block (editor ready,
+ * docs/product.md §2: 'Check Selection', the note while nothing is selected, the debug block (editor ready,
  * plugin ready, selected text) and the selected-text box.
  */
 export function SelectionTools({ snapshot, onCheckSelection, showSelectedText }: SelectionToolsProps) {

@@ -1,6 +1,6 @@
 import type { ChatAction, SendChatMessageInput } from '@common/schemas/chat';
 
-/** The six actions of the 'AI Editing Options' card, in the card's order (SPEC 2). */
+/** The six actions of the 'AI Editing Options' card, in the card's order (docs/product.md §2). */
 export const CARD_ACTIONS: ReadonlyArray<{ action: ChatAction; label: string; request: string }> = [
   { action: 'explain', label: 'Explain', request: 'Explain this text' },
   { action: 'rewrite', label: 'Rewrite', request: 'Rewrite this text' },

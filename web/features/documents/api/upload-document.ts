@@ -9,7 +9,7 @@ type UploadOptions = {
 };
 
 /**
- * POST /api/documents/upload with the file in the multipart field 'document' (SPEC 7).
+ * POST /api/documents/upload with the file in the multipart field 'document' (docs/product.md §7).
  * XMLHttpRequest rather than the api-client's fetch because only it reports upload progress;
  * it keeps the api-client's rules: cookies sent, a non-OK answer becomes `ApiError("<status>: <body>")`.
  */

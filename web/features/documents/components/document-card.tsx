@@ -22,7 +22,7 @@ type DocumentCardProps = {
 const cardClass =
   'group flex h-48 flex-col overflow-hidden rounded-xl border bg-card text-left shadow-sm transition outline-none hover:-translate-y-0.5 hover:shadow-md focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 disabled:pointer-events-none disabled:opacity-60';
 
-/** SPEC 2 Document card: 48 units tall, a page-like thumbnail, the name, a time and the status or 'Template'. */
+/** docs/product.md §2 Document card: 48 units tall, a page-like thumbnail, the name, a time and the status or 'Template'. */
 export function DocumentCard({ name, meta, label, labelTitle, labelTone = 'theme', href, onClick, disabled }: DocumentCardProps) {
   const theme = cardTheme(name);
   const labelClass = labelTone === 'destructive' ? 'text-destructive' : theme.text;

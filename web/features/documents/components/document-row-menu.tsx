@@ -24,7 +24,7 @@ import {
 } from '../lib/document-messages';
 import { DeleteDocumentDialog } from './delete-document-dialog';
 
-/** SPEC 2's row menu: Edit, Download and Delete, plus Archive (Restore in the Archive). */
+/** docs/product.md §2's row menu: Edit, Download and Delete, plus Archive (Restore in the Archive). */
 export function DocumentRowMenu({ document }: { document: Document }) {
   const [confirmDelete, setConfirmDelete] = useState(false);
   const setArchived = useSetArchived();
@@ -61,7 +61,7 @@ export function DocumentRowMenu({ document }: { document: Document }) {
             </Link>
           </DropdownMenuItem>
           <DropdownMenuItem asChild>
-            {/* SPEC 7: opened in a new tab; the attachment header turns it into a download. */}
+            {/* docs/product.md §7: opened in a new tab; the attachment header turns it into a download. */}
             <a href={documentDownloadUrl(document.id)} target="_blank" rel="noopener">
               <Download aria-hidden="true" />
               Download

@@ -9,7 +9,7 @@ import { DocumentStatusBadge } from './document-status-badge';
 
 export type DateColumn = { label: string; value: (document: Document) => string | null };
 
-/** SPEC 2 All Documents table: Name (original plus stored filename), a date, Status, and the row menu. */
+/** docs/product.md §2 All Documents table: Name (original plus stored filename), a date, Status, and the row menu. */
 export function DocumentsTable({ documents, dateColumn }: { documents: Document[]; dateColumn: DateColumn }) {
   return (
     <Table>

@@ -8,7 +8,7 @@ import { relativeTime } from '../lib/relative-time';
 import { useMinuteTick } from '../lib/use-minute-tick';
 import { DocumentStatusBadge } from './document-status-badge';
 
-/** SPEC 2 Home: the first 3 documents, and 'View all' for All Documents. */
+/** docs/product.md §2 Home: the first 3 documents, and 'View all' for All Documents. */
 export function RecentDocumentsList({ documents, onViewAll }: { documents: Document[]; onViewAll: () => void }) {
   useMinuteTick();
   return (

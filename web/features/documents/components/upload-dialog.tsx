@@ -1,7 +1,7 @@
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@web/components/ui/dialog';
 import { UploadPanel } from './upload-panel';
 
-/** SPEC 2: 'Upload Document' at the 2xl maximum width; it closes when an upload completes. */
+/** docs/product.md §2: 'Upload Document' at the 2xl maximum width; it closes when an upload completes. */
 export function UploadDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>

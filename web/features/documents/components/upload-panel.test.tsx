@@ -100,7 +100,7 @@ describe('UploadPanel', () => {
     expect(screen.getByRole('button', { name: 'Upload Document' })).toBeTruthy();
   });
 
-  describe('checks a file in the order of SPEC 5', () => {
+  describe('checks a file in the order of docs/product.md §5', () => {
     it('1. the name: a file failing every check is refused for its name', async () => {
       const { choose } = setup();
       await choose(docx('scan.pdf', { type: 'application/pdf', size: MAX_UPLOAD_BYTES + 1 }));

@@ -17,7 +17,7 @@ type UploadPanelProps = {
   showTitle?: boolean;
 };
 
-/** SPEC 2 Upload panel and SPEC 4's states: no file, file chosen, uploading. */
+/** docs/product.md §2 Upload panel and docs/product.md §4's states: no file, file chosen, uploading. */
 export function UploadPanel({ onUploaded, showTitle = true }: UploadPanelProps) {
   const inputRef = useRef<HTMLInputElement>(null);
   const [file, setFile] = useState<File | null>(null);
@@ -25,7 +25,7 @@ export function UploadPanel({ onUploaded, showTitle = true }: UploadPanelProps) 
   const upload = useUploadDocument();
   const uploading = upload.isPending;
 
-  /** SPEC 5, in order; only the first file counts; a rejected file changes nothing but the toast. */
+  /** docs/product.md §5, in order; only the first file counts; a rejected file changes nothing but the toast. */
   const choose = (files: FileList | null | undefined) => {
     const first = files?.[0];
     if (!first || uploading) return;

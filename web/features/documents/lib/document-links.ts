@@ -1,2 +1,2 @@
-/** Where a document is edited (SPEC 2 route table). */
+/** Where a document is edited (docs/product.md §2 route table). */
 export const documentEditorPath = (id: number) => `/editor/${id}`;

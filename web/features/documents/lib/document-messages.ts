@@ -1,4 +1,4 @@
-/** SPEC 8 texts for the library, plus the archive messages the spec leaves open. */
+/** docs/product.md §8 texts for the library, plus the archive messages the spec leaves open. */
 import type { ToastInput } from '@web/components/ui/use-toast';
 
 export const uploadSucceeded = (originalName: string): ToastInput => ({

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { statusBadge } from './document-status';
 
 describe('statusBadge', () => {
-  it('gives each SPEC 4 status its label and variant', () => {
+  it('gives each docs/product.md §4 status its label and variant', () => {
     expect(statusBadge('uploaded')).toEqual({ label: 'Uploaded', variant: 'default' });
     expect(statusBadge('processing')).toEqual({ label: 'Processing', variant: 'warning' });
     expect(statusBadge('complete')).toEqual({ label: 'Complete', variant: 'success' });

@@ -11,7 +11,7 @@ const BADGES: Record<string, StatusBadge> = {
   error: { label: 'Error', variant: 'destructive' },
 };
 
-/** SPEC 4: the four known statuses, and 'Unknown' for anything else the server might send. */
+/** docs/product.md §4: the four known statuses, and 'Unknown' for anything else the server might send. */
 export function statusBadge(status: string): StatusBadge {
   return Object.hasOwn(BADGES, status) ? BADGES[status]! : { label: 'Unknown', variant: 'secondary' };
 }

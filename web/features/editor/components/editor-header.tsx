@@ -10,7 +10,7 @@ type EditorHeaderProps = {
   children?: ReactNode;
 };
 
-/** SPEC 2: a back button (tooltip 'Back to documents', to /) and the document's original name. */
+/** docs/product.md §2: a back button (tooltip 'Back to documents', to /) and the document's original name. */
 export function EditorHeader({ name, onBack, children }: EditorHeaderProps) {
   return (
     <header className="flex h-14 shrink-0 items-center gap-3 border-b bg-background px-3 sm:px-4">

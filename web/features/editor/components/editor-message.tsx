@@ -12,7 +12,7 @@ type EditorMessageProps = {
 };
 
 /**
- * Why the editor cannot open (SPEC 2: 'Invalid document ID', 'Document not found'; also a document
+ * Why the editor cannot open (docs/product.md §2: 'Invalid document ID', 'Document not found'; also a document
  * still being processed, or one whose processing failed). Light on purpose: the route shows it
  * before the editor's code has loaded. The screen around it (top bar) is the app's.
  */

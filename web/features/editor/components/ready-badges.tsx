@@ -2,7 +2,7 @@ import { Badge } from '@web/components/ui/badge';
 import type { EditorAdapter } from '../editor-adapter';
 import { useEditorSnapshot } from '../hooks/use-editor-snapshot';
 
-/** SPEC 2 reference editor: 'Ready' or 'Loading', and 'Plugin Ready' or 'Plugin Loading'. */
+/** docs/product.md §2 reference editor: 'Ready' or 'Loading', and 'Plugin Ready' or 'Plugin Loading'. */
 export function ReadyBadges({ adapter }: { adapter: EditorAdapter }) {
   const snapshot = useEditorSnapshot(adapter);
   return (

@@ -16,7 +16,7 @@ const SELECTION_SETTLE_MS = 400;
 const formatTime = (at: Date) => at.toLocaleTimeString([], { hour: '2-digit', minute: '2-digit', second: '2-digit' });
 
 /**
- * SPEC 2's reference editor panel: what passes between the page and the editor, for checking the
+ * docs/product.md §2's reference editor panel: what passes between the page and the editor, for checking the
  * channel by hand. Text is selected in the document or sent to it; both are logged with the time.
  */
 export function ReferencePanel({ adapter }: { adapter: EditorAdapter }) {
@@ -47,7 +47,7 @@ export function ReferencePanel({ adapter }: { adapter: EditorAdapter }) {
 
   const send = (event: FormEvent) => {
     event.preventDefault();
-    // SPEC 5: only text that is not blank.
+    // docs/product.md §5: only text that is not blank.
     if (!text.trim() || !adapter.insertAtCaret(text)) return;
     log('Sent', text);
     setText('');

@@ -93,7 +93,7 @@ export function EmbeddedDocxEditor({ adapter, documentBuffer, author, readOnly =
         author={author}
         showFileOpen={false}
         // Its toggle floats at the left edge of the scrolled page area, where centring the page
-        // (below) leaves it cut in half; the outline is not part of the editor screen (SPEC 2).
+        // (below) leaves it cut in half; the outline is not part of the editor screen (docs/product.md §2).
         showOutlineButton={false}
         onEditorViewReady={onReady}
         onSelectionChange={adapter.handleSelectionChange}

@@ -1,5 +1,5 @@
 /**
- * EditorAdapter over the embedded DocxEditor (@eigenpal/docx-editor-react, see EDITOR.md).
+ * EditorAdapter over the embedded DocxEditor (@eigenpal/docx-editor-react, see docs/editor.md).
  * The component that mounts the editor feeds it the ref and the editor's callbacks; everything
  * else talks to it only through the EditorAdapter interface.
  */

@@ -54,7 +54,7 @@ describe('replaceRange', () => {
     expect(markNames(next.doc.child(1).firstChild!)).toEqual(['bold', 'textColor']);
   });
 
-  it('does nothing for blank text (SPEC 5)', () => {
+  it('does nothing for blank text (docs/product.md §5)', () => {
     const state = contract();
     expect(replaceRange(state, 1, 5, '  \n ')).toBeNull();
     expect(insertAt(state, 1, '')).toBeNull();

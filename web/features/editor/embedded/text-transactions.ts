@@ -2,7 +2,7 @@
  * ProseMirror transactions behind replace, insert and suggest for the embedded editor. Pure
  * functions of the editor state, so they are tested without a browser.
  *
- * The formatting rule (issue 4): new text takes the marks of the text it replaces, or of the text
+ * The formatting rule (docs/decisions/006-merge-every-save-into-its-base.md): new text takes the marks of the text it replaces, or of the text
  * at the caret. Those marks are the run properties (bold, colour, font...) on export.
  */
 import type { Mark, Node as PmNode, Schema } from 'prosemirror-model';

@@ -18,7 +18,7 @@ type UseAutosaveOptions = {
 
 /**
  * Saves the document a moment after the last change, on Ctrl+S and on the editor's own File >
- * Save (issue 4, point 5), and warns before the tab closes while something is unsaved.
+ * Save (docs/decisions/006-merge-every-save-into-its-base.md), and warns before the tab closes while something is unsaved.
  */
 export function useAutosave({ adapter, documentId, baseVersion }: UseAutosaveOptions) {
   const queryClient = useQueryClient();

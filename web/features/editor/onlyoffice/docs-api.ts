@@ -1,6 +1,6 @@
 /**
  * The part of ONLYOFFICE's browser API (`DocsAPI`, from the Document Server's api.js) that Redraft
- * uses, typed from its published documentation (../shared ONLYOFFICE.md, "Flow" and "Events").
+ * uses, typed from its published documentation (docs/onlyoffice.md, "The protocol, as built").
  */
 import type { EditorConfig } from '@common/schemas/onlyoffice';
 

@@ -1,5 +1,5 @@
 /**
- * ONLYOFFICE's `onError` codes in words the person who runs Redraft can act on (ONLYOFFICE.md,
+ * ONLYOFFICE's `onError` codes in words the person who runs Redraft can act on (docs/onlyoffice.md,
  * "Known failure modes"). The editor's own dialog says what failed, not which setting to fix.
  */
 import type { DocsApiErrorData } from './docs-api';

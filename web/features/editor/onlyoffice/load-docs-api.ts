@@ -1,6 +1,6 @@
 /**
- * Loads ONLYOFFICE's editor script from the Document Server on demand (SPEC 7) and reports a
- * failure with SPEC 8's codes and messages, logged and returned so the screen can tell an
+ * Loads ONLYOFFICE's editor script from the Document Server on demand (docs/product.md §7) and reports a
+ * failure with docs/product.md §8's codes and messages, logged and returned so the screen can tell an
  * administrator what to fix.
  */
 import type { DocsApi } from './docs-api';
@@ -13,7 +13,7 @@ export const DOCS_API_MAX_POLLS = 60;
 
 export type DocsApiLoadFailure = {
   code: -1 | -2 | -3;
-  /** SPEC 8's wording, as logged. */
+  /** docs/product.md §8's wording, as logged. */
   message: string;
   documentServerUrl: string;
 };

@@ -60,14 +60,14 @@ export class OnlyofficeEditorAdapter implements EditorAdapter {
     this.send(getCurrentSelectionMessage());
   };
 
-  /** SPEC 4 sets plugin-ready here; `confirmPlugin` takes it back if our plugin never answers. */
+  /** docs/product.md §4 sets plugin-ready here; `confirmPlugin` takes it back if our plugin never answers. */
   handlePluginsReady = () => {
     this.update({ pluginReady: true });
     this.send(getCurrentSelectionMessage());
   };
 
   /**
-   * SPEC 7's inspection, 2 s after the document is ready: the editor may report its plugins ready
+   * docs/product.md §7's inspection, 2 s after the document is ready: the editor may report its plugins ready
    * without ours among them (not installed, its page blocked). Returns whether ours has spoken.
    */
   confirmPlugin = () => {

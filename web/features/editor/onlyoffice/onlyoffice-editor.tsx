@@ -23,7 +23,7 @@ type OnlyofficeEditorProps = {
   source: { documentId: number } | 'demo';
   /**
    * How a failure to load the editor shows: the full advice on the editor screens, a short note
-   * on /demo, where a visitor can do nothing about it (SPEC 8: there it is only logged).
+   * on /demo, where a visitor can do nothing about it (docs/product.md §8: there it is only logged).
    */
   failure?: 'advice' | 'note';
 };

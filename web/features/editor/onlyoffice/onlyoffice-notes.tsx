@@ -9,7 +9,7 @@ import { EditorNote } from '../components/editor-note';
 import { missingCallbackAdvice } from './editor-errors';
 import type { OnlyofficeEditorAdapter } from './onlyoffice-editor-adapter';
 
-/** SPEC 7's inspection 2 s after the document is ready: the assistant plugin never spoke. */
+/** docs/product.md §7's inspection 2 s after the document is ready: the assistant plugin never spoke. */
 export function PluginNote({ adapter, config, due }: { adapter: OnlyofficeEditorAdapter; config: EditorConfig; due: boolean }) {
   const pluginReady = useSyncExternalStore(adapter.subscribe, () => adapter.getSnapshot().pluginReady);
   const [dismissed, setDismissed] = useState(false);

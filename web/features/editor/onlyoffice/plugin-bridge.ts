@@ -1,6 +1,6 @@
 /**
  * The window-message channel between this page and the assistant plugin (onlyoffice-plugin/),
- * which runs in an iframe inside the editor's iframe (ONLYOFFICE.md, "Plugin"). Both directions
+ * which runs in an iframe inside the editor's iframe (docs/onlyoffice.md, "Plugin"). Both directions
  * carry the plugin's guid and check origins: the plugin is served by Redraft (our origin) or
  * installed on the Document Server (its origin); no other window may talk to it or pose as it.
  */

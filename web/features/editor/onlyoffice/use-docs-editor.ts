@@ -6,7 +6,7 @@ import { type DocsApiLoadFailure, loadDocsApi } from './load-docs-api';
 import type { OnlyofficeEditorAdapter } from './onlyoffice-editor-adapter';
 import { listenToPlugin, pluginOrigins } from './plugin-bridge';
 
-/** SPEC 7: the document iframe is inspected 2 seconds after the document is ready. */
+/** docs/product.md §7: the document iframe is inspected 2 seconds after the document is ready. */
 export const PLUGIN_CHECK_DELAY_MS = 2000;
 /** A Document Server calls back as a user connects; this leaves room for a slow network. */
 export const CALLBACK_CHECK_DELAY_MS = 5000;
@@ -21,7 +21,7 @@ type UseDocsEditorOptions = {
 };
 
 export type DocsEditorState = {
-  /** api.js could not be loaded (SPEC 8 codes); the editor never opened. */
+  /** api.js could not be loaded (docs/product.md §8 codes); the editor never opened. */
   loadFailure: DocsApiLoadFailure | null;
   /** The editor app is up (`onAppReady`), so its own loading screen shows from here on. */
   appReady: boolean;
@@ -68,7 +68,7 @@ export function useDocsEditor({ container, config, adapter, refreshConfig }: Use
         if (cancelled) return;
         docEditor.refreshFile(editorConfigForDocsApi(next));
       } catch (error) {
-        // SPEC 4: when the editor cannot take a new key, the whole page opens the latest version.
+        // docs/product.md §4: when the editor cannot take a new key, the whole page opens the latest version.
         console.warn('Reloading the page to open the latest version of the document:', error);
         window.location.reload();
       }

@@ -7,7 +7,7 @@ import type { DemoSample } from '../lib/demo-samples';
 
 type DemoChatProps = { sample: DemoSample; chat: ReturnType<typeof useDemoChat>; inputRef: RefObject<HTMLInputElement | null> };
 
-/** SPEC 4's simulated assistant panel: the script's messages, an Insert/Replace button, the input. */
+/** docs/product.md §4's simulated assistant panel: the script's messages, an Insert/Replace button, the input. */
 export function DemoChat({ sample, chat, inputRef }: DemoChatProps) {
   const inputId = useId();
   const logRef = useRef<HTMLDivElement>(null);

@@ -13,7 +13,7 @@ const ICONS: Record<DemoSampleId, typeof FileSignature> = {
   templates: LayoutTemplate,
 };
 
-/** SPEC 2/4: three sample documents and a scripted assistant, intro overlay first. No network. */
+/** docs/product.md §2 and §4: three sample documents and a scripted assistant, intro overlay first. No network. */
 export function LandingDemo() {
   const [sampleId, setSampleId] = useState<DemoSampleId>('contracts');
   const [started, setStarted] = useState(false);

@@ -4,7 +4,7 @@ import { LandingHeader } from './landing-header';
 import { LandingHero } from './landing-hero';
 import { LandingSections } from './landing-sections';
 
-/** The public page at / for signed-out visitors (SPEC 2, Public landing page). */
+/** The public page at / for signed-out visitors (docs/product.md §2, Public landing page). */
 export function LandingPage() {
   return (
     <div className="min-h-screen bg-background">

@@ -7,7 +7,7 @@ const LOAD_AHEAD = '800px';
 
 /**
  * The demo sits below the fold: its code and sample texts load as the visitor nears it, keeping
- * the first load of the landing page within its JavaScript budget (issue 10). The placeholder
+ * the first load of the landing page within its JavaScript budget (docs/decisions/011-landing-page-budget.md). The placeholder
  * has the demo's height so nothing moves when it arrives.
  */
 export function LazyLandingDemo() {

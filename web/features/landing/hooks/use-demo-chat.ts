@@ -2,14 +2,14 @@ import { useCallback, useEffect, useReducer, useRef } from 'react';
 import { useLocation } from 'wouter';
 import { type DemoSample, READY_TO_JOIN_MESSAGE, SYSTEM_UPDATED_MESSAGE } from '../lib/demo-samples';
 
-/** SPEC 9's landing demo timings. */
+/** docs/product.md §9's landing demo timings. */
 export const REPLY_DELAY_MS = 1500;
 export const AUTOFILL_DELAY_MS = 2000;
 export const REDIRECT_DELAY_MS = 1000;
-/** SPEC 4: once the chat holds this many messages, a send leads to the waitlist. */
+/** docs/product.md §4: once the chat holds this many messages, a send leads to the waitlist. */
 const MESSAGES_BEFORE_WAITLIST = 3;
 
-/** SPEC 3's demo chat message. */
+/** docs/product.md §3's demo chat message. */
 export type DemoMessage = { id: number; role: 'user' | 'assistant' | 'system'; content: string; insertable: boolean };
 
 type DemoState = { messages: DemoMessage[]; input: string; pending: boolean; applied: boolean; leaving: boolean };

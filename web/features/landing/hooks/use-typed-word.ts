@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 
-/** SPEC 9's typing animation. */
+/** docs/product.md §9's typing animation. */
 const TYPE_MS = 120;
 const DELETE_MS = 80;
 const BEFORE_NEXT_WORD_MS = 300;

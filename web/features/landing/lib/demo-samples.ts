@@ -1,5 +1,5 @@
 /**
- * The landing demo's script (SPEC 4 and 9): three sample documents, each with one passage the
+ * The landing demo's script (docs/product.md §4 and §9): three sample documents, each with one passage the
  * simulated assistant changes. Everything is in the page; the demo makes no network calls.
  */
 

@@ -16,7 +16,7 @@ import { DELETE_FAILED_TITLE, TRY_AGAIN } from '../lib/task-messages';
 
 type DeleteTaskDialogProps = { task: Task | null; onClose: () => void };
 
-/** SPEC 2's confirmation. It stays open while the call runs and closes once the task is gone. */
+/** docs/product.md §2's confirmation. It stays open while the call runs and closes once the task is gone. */
 export function DeleteTaskDialog({ task, onClose }: DeleteTaskDialogProps) {
   const deleteTask = useDeleteTask();
 

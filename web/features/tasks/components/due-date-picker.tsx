@@ -9,10 +9,10 @@ import { cn } from '@web/lib/utils';
 import { formatDay, parseDay } from '../lib/task-format';
 
 type DueDatePickerProps = FieldControlProps & {
-  /** An ISO string, or null for no due date (SPEC 5). */
+  /** An ISO string, or null for no due date (docs/product.md §5). */
   value: string | null;
   onChange: (value: string | null) => void;
-  /** The days that cannot be picked: the create and edit forms differ (SPEC 5). */
+  /** The days that cannot be picked: the create and edit forms differ (docs/product.md §5). */
   disabled: Matcher | Matcher[];
 };
 
@@ -43,7 +43,7 @@ export function DueDatePicker({ value, onChange, disabled, ...control }: DueDate
           defaultMonth={selected}
           disabled={disabled}
           onSelect={(day) => {
-            // Local midnight of the chosen day, sent as ISO (SPEC 5).
+            // Local midnight of the chosen day, sent as ISO (docs/product.md §5).
             onChange(day.toISOString());
             setOpen(false);
           }}

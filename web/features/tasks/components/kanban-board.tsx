@@ -15,7 +15,7 @@ type KanbanBoardProps = {
 };
 
 /**
- * SPEC 2's kanban: the filters, then the four columns. On a narrow screen the columns keep a
+ * docs/product.md §2's kanban: the filters, then the four columns. On a narrow screen the columns keep a
  * readable width and the board scrolls sideways inside its own frame, never the page.
  */
 export function KanbanBoard({ tasks, onEdit, onDelete }: KanbanBoardProps) {

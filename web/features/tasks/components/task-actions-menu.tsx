@@ -5,7 +5,7 @@ import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuSepara
 
 type TaskActionsMenuProps = { task: Task; onEdit: (task: Task) => void; onDelete: (task: Task) => void };
 
-/** SPEC 2's Edit/Delete menu, the same on a card and on a list row. The dialogs live in the tab. */
+/** docs/product.md §2's Edit/Delete menu, the same on a card and on a list row. The dialogs live in the tab. */
 export function TaskActionsMenu({ task, onEdit, onDelete }: TaskActionsMenuProps) {
   return (
     <DropdownMenu modal={false}>

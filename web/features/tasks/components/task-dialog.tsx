@@ -13,9 +13,9 @@ import { TaskForm } from './task-form';
 
 const YEAR_1900 = new Date(1900, 0, 1);
 
-/** SPEC 5: the create calendar disables past dates and dates before 1900 (today can still be picked). */
+/** docs/product.md §5: the create calendar disables past dates and dates before 1900 (today can still be picked). */
 const createDisabledDays = (): Matcher[] => [{ before: startOfToday() }, { before: YEAR_1900 }];
-/** SPEC 5: the edit calendar disables the days before today. */
+/** docs/product.md §5: the edit calendar disables the days before today. */
 const editDisabledDays = (): Matcher[] => [{ before: startOfToday() }];
 
 type CreateTaskDialogProps = { open: boolean; onOpenChange: (open: boolean) => void };

@@ -25,7 +25,7 @@ type TaskFormProps<Out> = {
   form: UseFormReturn<TaskFormValues, unknown, Out>;
   onSubmit: SubmitHandler<Out>;
   onCancel: () => void;
-  /** Days the calendar will not offer (SPEC 5: the create and edit forms differ). */
+  /** Days the calendar will not offer (docs/product.md §5: the create and edit forms differ). */
   disabledDays: Matcher[];
   submitLabel: string;
   pendingLabel: string;
@@ -34,7 +34,7 @@ type TaskFormProps<Out> = {
 };
 
 /**
- * SPEC 5's task form, shared by Create and Edit. The story rule shows here as it will be stored:
+ * docs/product.md §5's task form, shared by Create and Edit. The story rule shows here as it will be stored:
  * choosing User Story sets the category to Product and locks it (the schemas and the server
  * apply the same rule).
  */

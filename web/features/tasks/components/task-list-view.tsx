@@ -28,7 +28,7 @@ type TaskListViewProps = {
   onDelete: (task: Task) => void;
 };
 
-/** SPEC 2's list: status and priority filters, 'X of Y tasks', and a row per task with inline status and priority. */
+/** docs/product.md §2's list: status and priority filters, 'X of Y tasks', and a row per task with inline status and priority. */
 export function TaskListView({ tasks, onEdit, onDelete }: TaskListViewProps) {
   const [status, setStatus] = useState<TaskStatus | typeof ALL>(ALL);
   const [priority, setPriority] = useState<TaskPriority | typeof ALL>(ALL);
@@ -133,7 +133,7 @@ type InlineSelectProps<T extends string> = {
   label: string;
   value: T;
   options: { value: T; label: string }[];
-  /** SPEC 7's partial PATCH: {status} or {priority}. */
+  /** docs/product.md §7's partial PATCH: {status} or {priority}. */
   patch: (value: T) => UpdateTask;
 };
 

@@ -14,7 +14,7 @@ import { TaskListView } from './task-list-view';
 type View = 'kanban' | 'list';
 
 /**
- * SPEC 2's Tasks tab: the Kanban/List toggle and 'Create Task' over the board or the list. The
+ * docs/product.md §2's Tasks tab: the Kanban/List toggle and 'Create Task' over the board or the list. The
  * dialogs live here, so a card's menu and a row's menu open the same Edit Task dialog.
  */
 export function TasksTab() {

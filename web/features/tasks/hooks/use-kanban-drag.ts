@@ -22,7 +22,7 @@ import { cardId, columnStatus } from '../lib/kanban-ids';
 import { announcementsFor } from '../lib/kanban-announcements';
 import { type Columns, columnIndex, columnsOf, positionOf } from '../lib/task-order';
 
-/** SPEC 4/9: a press becomes a drag only after 8 px, so a click on a card stays a click. */
+/** docs/product.md §4 and §9: a press becomes a drag only after 8 px, so a click on a card stays a click. */
 const ACTIVATION_DISTANCE_PX = 8;
 
 type Options = {
@@ -42,7 +42,7 @@ function containerOf(columns: Columns, id: UniqueIdentifier): TaskStatus | null 
 /**
  * dnd-kit's multiple-containers pattern: while a card is dragged, the board is a local copy in
  * which the card changes column as soon as it is over another one (so the columns make room
- * for it); on the drop, SPEC 4's rules give one move: on a column, its end; on a card, that
+ * for it); on the drop, docs/product.md §4's rules give one move: on a column, its end; on a card, that
  * card's column and place; in its own column, the new place.
  *
  * After a drop the local copy stays, in its final order, until the board it was made from is

@@ -4,7 +4,7 @@ import { cardId, columnStatus } from './kanban-ids';
 import type { Columns } from './task-order';
 
 /**
- * What a screen reader hears while a card is dragged (issue 11): the task by its title and the
+ * What a screen reader hears while a card is dragged (docs/decisions/012-board-order-under-one-lock.md): the task by its title and the
  * column by its name, with the place the card would take, e.g. 'Task "Write copy" is over
  * column Done, position 2 of 3.'
  *

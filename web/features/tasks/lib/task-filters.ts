@@ -16,7 +16,7 @@ export const ALL = 'all';
 type Choice<T extends string> = T | typeof ALL;
 type Option<T extends string> = { value: Choice<T>; label: string };
 
-/** SPEC 2's kanban filters: category (all or one of five) and type (all, Tasks, User Stories). */
+/** docs/product.md §2's kanban filters: category (all or one of five) and type (all, Tasks, User Stories). */
 export const CATEGORY_FILTER: Option<TaskCategory>[] = [
   { value: ALL, label: 'All categories' },
   ...TASK_CATEGORIES.map((category) => ({ value: category, label: TASK_CATEGORY_LABELS[category] })),
@@ -26,7 +26,7 @@ export const TYPE_FILTER: Option<TaskType>[] = [
   { value: 'todo', label: 'Tasks' },
   { value: 'story', label: 'User Stories' },
 ];
-/** The list's filters: the four real statuses (issue 11: never 'todo') and the four priorities. */
+/** The list's filters: the four real statuses (docs/decisions/012-board-order-under-one-lock.md: never 'todo') and the four priorities. */
 export const STATUS_FILTER: Option<TaskStatus>[] = [
   { value: ALL, label: 'All statuses' },
   ...TASK_STATUSES.map((status) => ({ value: status, label: TASK_STATUS_LABELS[status] })),

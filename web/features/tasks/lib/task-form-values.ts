@@ -27,7 +27,7 @@ export type TaskFormValues = {
   assignedTo: number | null;
 };
 
-/** SPEC 9's defaults for a new task. */
+/** docs/product.md §9's defaults for a new task. */
 export const NEW_TASK_VALUES: TaskFormValues = {
   title: '',
   description: '',

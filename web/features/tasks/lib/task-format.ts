@@ -8,7 +8,7 @@ export function formatDay(iso: string | null): string | null {
   return Number.isNaN(date.getTime()) ? null : format(date, 'MMM d, yyyy');
 }
 
-/** The calendar speaks Date; the form and the API speak ISO strings (SPEC 5). */
+/** The calendar speaks Date; the form and the API speak ISO strings (docs/product.md §5). */
 export function parseDay(iso: string | null | undefined): Date | undefined {
   if (!iso) return undefined;
   const date = new Date(iso);

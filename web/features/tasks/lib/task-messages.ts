@@ -1,5 +1,5 @@
 /**
- * Toast texts for the task board. The spec only logs failed task calls; issue 11 asks for a
+ * Toast texts for the task board. The spec only logs failed task calls; docs/decisions/012-board-order-under-one-lock.md asks for a
  * destructive toast carrying the server's message, with these words when there is none.
  */
 export const MOVE_FAILED_TITLE = 'Could not move the task';

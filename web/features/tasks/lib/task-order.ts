@@ -1,5 +1,5 @@
 /**
- * The board's order, as the server keeps it (issue 11): columns in TASK_STATUSES order, cards by
+ * The board's order, as the server keeps it (docs/decisions/012-board-order-under-one-lock.md): columns in TASK_STATUSES order, cards by
  * orderIndex then id. A move is "this card, in that column, at that 0-based place counted
  * without the card" (MoveTaskSchema); the same rule runs here for the optimistic board.
  */

@@ -1,4 +1,4 @@
-/** SPEC 8's template toasts, and the failure the spec leaves open now that a click creates a document. */
+/** docs/product.md §8's template toasts, and the failure the spec leaves open now that a click creates a document. */
 import type { ToastInput } from '@web/components/ui/use-toast';
 
 export const USING_TEMPLATE: ToastInput = { title: 'Using template', description: 'Creating a new document from template...' };
@@ -10,7 +10,7 @@ export const TEMPLATE_COMING_SOON: ToastInput = {
 export const TEMPLATE_FAILED_TITLE = 'Template failed';
 export const TEMPLATE_FAILED_FALLBACK = 'The document could not be created from the template. Please try again.';
 
-/** SPEC 9: 'Template ready' follows 'Using template' after this long at the earliest. */
+/** docs/product.md §9: 'Template ready' follows 'Using template' after this long at the earliest. */
 export const TEMPLATE_READY_DELAY_MS = 1000;
 
 /** Shown when the server has no templates, so the Home grid and the Templates view are never bare. */

@@ -30,7 +30,7 @@ type Options = { limit?: number };
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
- * SPEC 2 Template clicks, finished: a server template creates the user's own document ('Using
+ * docs/product.md §2 Template clicks, finished: a server template creates the user's own document ('Using
  * template', then 'Template ready' once it exists and at least a second has passed); with no
  * server templates, placeholders answer 'Template coming soon'.
  */

@@ -13,7 +13,7 @@ const NEXT_STEPS = [
 
 type WaitlistConfirmationProps = { joined: WaitlistJoined; name: string };
 
-/** SPEC 2's view after a successful sign-up: the place in line, the next steps, the way home. */
+/** docs/product.md §2's view after a successful sign-up: the place in line, the next steps, the way home. */
 export function WaitlistConfirmation({ joined, name }: WaitlistConfirmationProps) {
   const headingRef = useRef<HTMLHeadingElement>(null);
   // The form the visitor was in is gone; put them (and a screen reader) on what replaced it.

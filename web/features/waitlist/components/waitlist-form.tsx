@@ -17,7 +17,7 @@ type WaitlistFormProps = {
 };
 
 /**
- * SPEC 2 and 5: the four fields, checked with the same schema the server enforces, so a message
+ * docs/product.md §2 and §5: the four fields, checked with the same schema the server enforces, so a message
  * shows beside its field before anything is sent. No maxLength on the controls: a pasted text
  * that is too long gets the schema's message rather than being cut off without a word.
  */

@@ -14,7 +14,7 @@ const LINK_FOCUS = 'rounded-md focus-visible:ring-2 focus-visible:ring-ring focu
 
 type Joined = { joined: WaitlistJoined; name: string };
 
-/** SPEC 2's waitlist screen: one centred card holding the form, then the confirmation. */
+/** docs/product.md §2's waitlist screen: one centred card holding the form, then the confirmation. */
 export function WaitlistScreen() {
   const [result, setResult] = useState<Joined | null>(null);
 

@@ -1,4 +1,4 @@
-/** SPEC 8 texts for the waitlist screen. */
+/** docs/product.md §8 texts for the waitlist screen. */
 import type { WaitlistJoined } from '@common/schemas/waitlist';
 import type { ToastInput } from '@web/components/ui/use-toast';
 
@@ -6,7 +6,7 @@ export const JOIN_FAILED_TITLE = 'Something went wrong';
 export const JOIN_FAILED_FALLBACK = 'Please try again in a moment.';
 
 /**
- * A new entry gets SPEC 8's sentence; an email already on the list gets the server's message,
+ * A new entry gets docs/product.md §8's sentence; an email already on the list gets the server's message,
  * which says so and carries the position the first sign-up got.
  */
 export function joinedToast({ position, alreadyJoined, message }: WaitlistJoined): ToastInput {

@@ -11,7 +11,7 @@ type HomeViewProps = {
   recentDocuments: ReactNode;
 };
 
-/** SPEC 2 Home view: a greeting, the 4-card grid, Recent Documents and Recent Activity. */
+/** docs/product.md §2 Home view: a greeting, the 4-card grid, Recent Documents and Recent Activity. */
 export function HomeView({ firstName, cardsTitle, cards, recentDocuments }: HomeViewProps) {
   return (
     <div className="grid gap-8">

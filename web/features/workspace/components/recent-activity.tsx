@@ -11,7 +11,7 @@ const ICONS: Record<ActivityType, { icon: LucideIcon; tone: string }> = {
   comment: { icon: MessageSquare, tone: 'bg-orange-50 text-orange-600' },
 };
 
-/** SPEC 2 Recent Activity: static sample entries, labelled as such. */
+/** docs/product.md §2 Recent Activity: static sample entries, labelled as such. */
 export function RecentActivity() {
   return (
     <Card>

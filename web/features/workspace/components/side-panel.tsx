@@ -20,7 +20,7 @@ const NAVIGATION: { view: WorkspaceView; icon: LucideIcon }[] = [
   { view: 'archive', icon: Archive },
 ];
 
-/** SPEC 2 side panel: Quick Actions, then Navigation. */
+/** docs/product.md §2 side panel: Quick Actions, then Navigation. */
 export function SidePanel({ view, onSelectView, onNewDocument, onSearch }: SidePanelProps) {
   // The panel renders twice (desktop aside, phone sheet), so its ids must be unique per copy.
   const id = useId();

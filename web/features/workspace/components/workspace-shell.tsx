@@ -15,7 +15,7 @@ type WorkspaceShellProps = {
 
 const WIDE_SCREEN = '(min-width: 768px)';
 
-/** SPEC 2 Workspace frame: the side panel (a sheet on small screens), the top bar, the current view. */
+/** docs/product.md §2 Workspace frame: the side panel (a sheet on small screens), the top bar, the current view. */
 export function WorkspaceShell({ view, onSelectView, search, onSearchChange, onNew, children }: WorkspaceShellProps) {
   const [panelOpen, setPanelOpen] = useState(false);
   const [searchOpen, setSearchOpen] = useState(false);
@@ -37,7 +37,7 @@ export function WorkspaceShell({ view, onSelectView, search, onSearchChange, onN
     if (collapsible && searchOpen && search === '') setSearchOpen(false);
     else openSearch();
   };
-  // SPEC 2: selecting a view closes the side panel on small screens.
+  // docs/product.md §2: selecting a view closes the side panel on small screens.
   const select = (next: WorkspaceView) => {
     setPanelOpen(false);
     onSelectView(next);

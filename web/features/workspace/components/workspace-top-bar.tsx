@@ -23,7 +23,7 @@ type WorkspaceTopBarProps = {
   onOpenPanel: () => void;
 };
 
-/** SPEC 2 top bar: the title Workspace, a New button, a search icon button and other icon buttons. */
+/** docs/product.md §2 top bar: the title Workspace, a New button, a search icon button and other icon buttons. */
 export function WorkspaceTopBar(props: WorkspaceTopBarProps) {
   const { search, onSearchChange, searchOpen, onSearchButton, searchRef, onNew, panelOpen, onOpenPanel } = props;
   return (

@@ -1,5 +1,5 @@
 /**
- * SPEC 2: Recent Activity is static sample data, not loaded from a server. The panel says so,
+ * docs/product.md §2: Recent Activity is static sample data, not loaded from a server. The panel says so,
  * so nobody mistakes it for what happened to their documents.
  */
 export type ActivityType = 'edit' | 'share' | 'create' | 'comment';

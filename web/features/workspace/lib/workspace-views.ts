@@ -1,6 +1,6 @@
 import type { DocumentView } from '@common/schemas/documents';
 
-/** SPEC 4: the workspace's views. */
+/** docs/product.md §4: the workspace's views. */
 export type WorkspaceView = 'home' | 'documents' | 'templates' | 'recent' | 'shared' | 'archive';
 
 export const VIEW_LABELS: Record<WorkspaceView, string> = {
