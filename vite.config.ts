@@ -13,7 +13,7 @@ export default defineConfig({
     alias: {
       '@common': path.resolve(import.meta.dirname, 'common'),
       '@web': path.resolve(import.meta.dirname, 'web'),
-      // One toast system (SPEC 9): the embedded editor's sonner calls go to the app's toasts.
+      // One toast system (docs/product.md §9): the embedded editor's sonner calls go to the app's toasts.
       sonner: path.resolve(import.meta.dirname, 'web/features/editor/embedded/editor-toasts.ts'),
     },
   },
