@@ -30,6 +30,7 @@ import { freePort } from '../tests/support/server-process';
 import { createScratchPostgres } from '../tests/support/test-database';
 import { DOCX, multipart } from '../tests/support/multipart';
 import { bigDocx } from './support/big-docx';
+import { signIn } from './support/sign-in';
 
 const HERE = fileURLToPath(import.meta.url);
 const ROOT = path.resolve(path.dirname(HERE), '..');
@@ -103,15 +104,6 @@ class Server {
     fs.rmSync(this.dataDir, { recursive: true, force: true });
     await this.dropDatabase?.();
   }
-}
-
-async function signIn(url: string): Promise<string> {
-  const account = { name: 'Bench', email: `bench-${Date.now()}@example.com`, password: 'bench-password' };
-  const json = { 'content-type': 'application/json' };
-  await fetch(`${url}/api/auth/register`, { method: 'POST', headers: json, body: JSON.stringify(account) });
-  const login = await fetch(`${url}/api/auth/login`, { method: 'POST', headers: json, body: JSON.stringify({ email: account.email, password: account.password }) });
-  if (!login.ok) throw new Error(`login failed: ${login.status}`);
-  return login.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
 }
 
 /** One keep-alive connection asking for /api/health back to back; latencies recorded while `recording()`. */

@@ -25,6 +25,7 @@ import { userForToken } from '../server/features/auth/auth.service';
 import { SESSION_COOKIE } from '../server/features/auth/session-token';
 import { createLogger } from '../server/logger';
 import { freePort } from '../tests/support/server-process';
+import { signIn } from './support/sign-in';
 
 const HERE = fileURLToPath(import.meta.url);
 const ROOT = path.resolve(path.dirname(HERE), '..');
@@ -90,15 +91,6 @@ async function stop(server: { child: ChildProcess; dataDir: string }) {
   fs.rmSync(server.dataDir, { recursive: true, force: true });
 }
 
-async function cookieFor(url: string): Promise<string> {
-  const account = { name: 'Bench', email: `bench-${Date.now()}@example.com`, password: 'bench-password' };
-  const json = { 'content-type': 'application/json' };
-  await fetch(`${url}/api/auth/register`, { method: 'POST', headers: json, body: JSON.stringify(account) });
-  const login = await fetch(`${url}/api/auth/login`, { method: 'POST', headers: json, body: JSON.stringify({ email: account.email, password: account.password }) });
-  if (!login.ok) throw new Error(`login failed: ${login.status}`);
-  return login.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
-}
-
 async function load(url: string, cookie: string | undefined) {
   const result = await autocannon({ url, connections: CONNECTIONS, duration: seconds, headers: cookie ? { cookie } : {} });
   if (result.non2xx > 0 || result.errors > 0) throw new Error(`${url}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
@@ -113,7 +105,7 @@ async function measure() {
   await stop(bare);
   for (const mode of ['before', 'after'] as const) {
     const server = await start(mode);
-    const cookie = await cookieFor(server.url);
+    const cookie = await signIn(server.url);
     rows.push([mode, 'asset', await load(`${server.url}/${ASSET}`, cookie)]);
     rows.push([mode, 'GET /api/documents', await load(`${server.url}/api/documents`, cookie)]);
     await stop(server);
