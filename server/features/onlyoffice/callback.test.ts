@@ -209,6 +209,17 @@ describe('refused callbacks store nothing and fetch nothing', () => {
     expect(t.ds.requestsTo(new URL(url).pathname)).toHaveLength(0);
   });
 
+  it('a body over the callback limit is refused from its size, and a non-integer id from its path', async () => {
+    const doc = await opened();
+    const huge = await fetch(doc.callbackUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ pad: 'x'.repeat(300 * 1024) }) });
+    expect(huge.status).toBe(413);
+    for (const id of ['1e3', '01', 'abc', '99999999999']) {
+      const res = await fetch(`${t.publicUrl}/api/documents/${id}/callback`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+      expect(res.status, id).toBe(400);
+    }
+    expect(await versionOf(doc.id)).toBe(1);
+  });
+
   it('a payload that is not a Document Server callback is refused', async () => {
     const doc = await opened();
     for (const payload of [{ key: doc.key }, { key: doc.key, status: 'two' }, { key: doc.key, status: 9 }, { key: 'bad key!', status: 1 }]) {
