@@ -18,7 +18,19 @@ const listing = (v: Violation) =>
     .map((n) => `    ${n.target.join(' ')}  ${n.html.slice(0, 160)}\n      ${n.failureSummary?.replace(/\n/g, '\n      ') ?? ''}`)
     .join('\n');
 
+/**
+ * Colours judged mid-transition (a dialog fading in, a hover fading out) are blends no user settles
+ * on; wait until every finite animation has finished. Endless ones (spinners) never do, so they are
+ * left out.
+ */
+async function settled(page: Page) {
+  await page.waitForFunction(() =>
+    document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().endTime === Infinity),
+  );
+}
+
 export async function expectNoSeriousViolations(page: Page, label: string) {
+  await settled(page);
   const results = await new AxeBuilder({ page }).analyze();
   const blocking = results.violations.filter((v) => BLOCKING.has(v.impact ?? ''));
   const lesser = results.violations.filter((v) => !BLOCKING.has(v.impact ?? ''));

@@ -36,7 +36,7 @@ export function Calendar({ className, classNames, showOutsideDays = true, weekSt
           'hover:bg-accent focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-1',
           'group-data-[today=true]/day:bg-muted group-data-[today=true]/day:font-semibold',
           'group-data-[outside=true]/day:text-muted-foreground',
-          'group-data-[selected=true]/day:bg-primary group-data-[selected=true]/day:text-primary-foreground group-data-[selected=true]/day:hover:bg-primary/90',
+          'group-data-[selected=true]/day:bg-primary group-data-[selected=true]/day:text-primary-foreground group-data-[selected=true]/day:hover:bg-primary-hover',
           'disabled:cursor-not-allowed disabled:text-muted-foreground disabled:opacity-50 disabled:hover:bg-transparent',
         ),
         hidden: 'invisible',
