@@ -5,8 +5,9 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import type { EditorKind } from '@common/schemas/onlyoffice';
 
-type ManifestChunk = { file: string; imports?: string[] };
+type ManifestChunk = { file: string; imports?: string[]; css?: string[] };
 type Manifest = Record<string, ManifestChunk>;
 
 /** The screen module behind each first path segment (web/app/router.tsx); '/' is in the entry. */
@@ -20,21 +21,63 @@ const PAGE_MODULES: Record<string, string> = {
   'editor-original': 'app/routes/editor-original-route.tsx',
 };
 const LAZY_ROUTE_WRAPPER = 'app/query-provider.tsx';
+/**
+ * An editor page with a document id always needs its editor, which it imports lazily (one chunk
+ * per engine, web/app/routes/editor-page.tsx): ask for the one this server opens documents in.
+ */
+const WORKSPACE_MODULES: Record<EditorKind, string> = {
+  embedded: 'app/routes/editor-workspace.tsx',
+  onlyoffice: 'app/routes/onlyoffice-workspace.tsx',
+};
 
-/** Returns, for a pathname, the `<link rel="modulepreload">` tags of its screen ('' if none). */
-export function loadPagePreloads(root: string): (pathname: string) => string {
+/** Returns, for a pathname, the preload tags of its screen ('' if none). */
+export function loadPagePreloads(root: string, editor: EditorKind): (pathname: string) => string {
   const file = path.join(root, '.vite', 'manifest.json');
-  if (!fs.existsSync(file)) return () => '';
+  if (!fs.existsSync(file)) return (pathname) => dataPreloads(editorDocumentId(pathname), editor);
   const manifest = JSON.parse(fs.readFileSync(file, 'utf8')) as Manifest;
+  // What the entry already loads is in the shell's own tags.
   const entry = new Set(closure(manifest, 'index.html'));
+  const byFile = new Map(Object.values(manifest).map((chunk) => [chunk.file, chunk]));
+  const chunkTags = (files: string[]) => {
+    const wanted = [...new Set(files)].filter((f) => !entry.has(f));
+    // A lazy chunk's stylesheet is otherwise requested only once its code has run.
+    const styles = [...new Set(wanted.flatMap((f) => byFile.get(f)?.css ?? []))];
+    return (
+      wanted.map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`).join('') +
+      styles.map((f) => `<link rel="preload" as="style" href="/${f}">`).join('')
+    );
+  };
   const tags = new Map<string, string>();
   for (const [segment, module] of Object.entries(PAGE_MODULES)) {
-    if (!manifest[module]) continue;
-    // What the entry already loads is in the shell's own tags.
-    const files = [...new Set([...closure(manifest, module), ...closure(manifest, LAZY_ROUTE_WRAPPER)])].filter((f) => !entry.has(f));
-    tags.set(segment, files.map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`).join(''));
+    if (manifest[module]) tags.set(segment, chunkTags([...closure(manifest, module), ...closure(manifest, LAZY_ROUTE_WRAPPER)]));
   }
-  return (pathname) => tags.get(pathname.split('/')[1] ?? '') ?? '';
+  const workspace = chunkTags(closure(manifest, WORKSPACE_MODULES[editor]));
+  return (pathname) => {
+    const page = tags.get(pathname.split('/')[1] ?? '') ?? '';
+    const id = editorDocumentId(pathname);
+    return id === null ? page : page + workspace + dataPreloads(id, editor);
+  };
+}
+
+const EDITOR_PATH = /^\/(?:editor|editor-original)\/(\d{1,16})\/?$/;
+
+/** The document id of an editor page, by the page's own rule (docs/product.md §5), else null. */
+function editorDocumentId(pathname: string): number | null {
+  const raw = EDITOR_PATH.exec(pathname)?.[1];
+  const id = Number(raw);
+  return raw !== undefined && Number.isSafeInteger(id) && id > 0 ? id : null;
+}
+
+/**
+ * An editor page asks for the user, the document and (embedded editor) its bytes as soon as its
+ * code runs; named here, they download while that code does, instead of one after the other.
+ * `use-credentials` matches the page's own requests (credentials: 'include'), so the browser
+ * reuses these answers instead of asking again.
+ */
+function dataPreloads(id: number | null, editor: EditorKind): string {
+  if (id === null) return '';
+  const urls = ['/api/auth/user', `/api/documents/${id}`, ...(editor === 'embedded' ? [`/api/documents/${id}/content`] : [])];
+  return urls.map((url) => `<link rel="preload" as="fetch" crossorigin="use-credentials" href="${url}">`).join('');
 }
 
 /** The chunk of `key` and every chunk it statically imports, transitively. */

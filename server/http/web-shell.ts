@@ -21,7 +21,7 @@ export type ShellOptions = { publicUrl: string | undefined; editor: EditorKind }
 
 export function loadShell(root: string, { publicUrl, editor }: ShellOptions): ShellRenderer {
   const html = fs.readFileSync(path.join(root, 'index.html'), 'utf8');
-  const preloads = loadPagePreloads(root);
+  const preloads = loadPagePreloads(root, editor);
   return (request) => {
     const origin = siteOrigin(request, publicUrl);
     const pathname = request.url.split(/[?#]/, 1)[0] ?? '/';

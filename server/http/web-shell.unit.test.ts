@@ -72,3 +72,52 @@ describe('preloading a page\'s chunks', () => {
     expect(render(request('/'))).not.toContain('modulepreload');
   });
 });
+
+describe("preloading an editor page's data and editor", () => {
+  const links = (html: string) => [...html.matchAll(/<link rel="preload" as="fetch" crossorigin="use-credentials" href="([^"]+)">/g)].map((m) => m[1]);
+
+  it('names the user, the document and its bytes for the embedded editor', () => {
+    const render = loadShell(root, { publicUrl: undefined, editor: 'embedded' });
+    expect(links(render(request('/editor/42')))).toEqual(['/api/auth/user', '/api/documents/42', '/api/documents/42/content']);
+    expect(links(render(request('/editor-original/7?x=1')))).toEqual(['/api/auth/user', '/api/documents/7', '/api/documents/7/content']);
+    // The page reads '007' as 7 and asks for 7.
+    expect(links(render(request('/editor/007')))).toEqual(['/api/auth/user', '/api/documents/7', '/api/documents/7/content']);
+  });
+
+  it('leaves the bytes to ONLYOFFICE Docs, which downloads them itself', () => {
+    const render = loadShell(root, { publicUrl: undefined, editor: 'onlyoffice' });
+    expect(links(render(request('/editor/42')))).toEqual(['/api/auth/user', '/api/documents/42']);
+  });
+
+  it.each(['/editor/0', '/editor/abc', '/editor/1e3', '/editor/12345678901234567', '/editor/-1', '/editor/1/x', '/waitlist', '/'])(
+    'names nothing for %s, which is no document id',
+    (url) => {
+      expect(links(loadShell(root, { publicUrl: undefined, editor: 'embedded' })(request(url)))).toEqual([]);
+    },
+  );
+
+  it("preloads the chunk of the server's editor with the page", () => {
+    fs.mkdirSync(path.join(root, '.vite'), { recursive: true });
+    fs.writeFileSync(
+      path.join(root, '.vite', 'manifest.json'),
+      JSON.stringify({
+        'index.html': { file: 'assets/index.js' },
+        'app/routes/editor-route.tsx': { file: 'assets/editor-route.js' },
+        'app/routes/editor-workspace.tsx': { file: 'assets/embedded.js', imports: ['_docx.js'] },
+        '_docx.js': { file: 'assets/docx.js', css: ['assets/docx.css'] },
+        'app/routes/onlyoffice-workspace.tsx': { file: 'assets/onlyoffice.js' },
+      }),
+    );
+    const embedded = loadShell(root, { publicUrl: undefined, editor: 'embedded' });
+    const onlyoffice = loadShell(root, { publicUrl: undefined, editor: 'onlyoffice' });
+    fs.rmSync(path.join(root, '.vite'), { recursive: true });
+    const modules = (html: string) => [...html.matchAll(/rel="modulepreload" crossorigin href="([^"]+)"/g)].map((m) => m[1]).sort();
+    expect(modules(embedded(request('/editor/3')))).toEqual(['/assets/docx.js', '/assets/editor-route.js', '/assets/embedded.js']);
+    expect(modules(onlyoffice(request('/editor/3')))).toEqual(['/assets/editor-route.js', '/assets/onlyoffice.js']);
+    expect(modules(embedded(request('/waitlist')))).toEqual([]);
+    // No document id, no editor: the page only says the link is wrong.
+    expect(modules(embedded(request('/editor/abc')))).toEqual(['/assets/editor-route.js']);
+    expect(embedded(request('/editor/3'))).toContain('<link rel="preload" as="style" href="/assets/docx.css">');
+    expect(onlyoffice(request('/editor/3'))).not.toContain('docx.css');
+  });
+});

@@ -7,6 +7,8 @@ import { DocxEditor, type DocxEditorRef } from '@eigenpal/docx-editor-react';
 import '@eigenpal/docx-editor-react/styles.css';
 import { useCallback, useEffect, useRef } from 'react';
 import type { EmbeddedEditorAdapter } from './embedded-editor-adapter';
+import { OpeningNote } from './opening-note';
+import { useProgressiveOpen } from './use-progressive-open';
 
 // Otherwise the editor fetches fonts from fonts.googleapis.com, which our CSP (and privacy) rule out.
 setGoogleFontsEnabled(false);
@@ -38,6 +40,7 @@ export function EmbeddedDocxEditor({ adapter, documentBuffer, author, readOnly =
     [adapter],
   );
   useEffect(() => () => adapter.detach(), [adapter]);
+  const opening = useProgressiveOpen({ documentBuffer, readOnly, editor, onError });
 
   /**
    * The editor lays its pages out in a box as wide as a page at 100% plus gutters and zooms with a
@@ -79,16 +82,28 @@ export function EmbeddedDocxEditor({ adapter, documentBuffer, author, readOnly =
     return () => observer.disconnect();
   }, [layoutPage]);
 
+  const { viewReady, whole } = opening;
   const onReady = useCallback(() => {
-    adapter.handleViewReady();
+    // Only the whole document is editable; its first pages were a preview (use-progressive-open.ts).
+    if (viewReady()) adapter.handleViewReady();
     requestAnimationFrame(layoutPage);
-  }, [adapter, layoutPage]);
+  }, [adapter, layoutPage, viewReady]);
+  const onChange = useCallback(() => {
+    if (whole()) adapter.handleContentChange();
+  }, [adapter, whole]);
 
+  if (opening.state.kind === 'parsing-head') return <OpeningNote />;
+  // Mounted with the preview, the editor keeps that prop: the whole document came by loadDocument.
+  const source = opening.state.head ? { document: opening.state.head } : { documentBuffer };
   return (
-    <div ref={frame} className="h-full">
+    // While the first pages stand in for the document, nothing in it can be focused or edited:
+    // what was typed there would vanish when the whole document replaces them.
+    <div ref={frame} className="relative h-full">
+      {opening.state.kind === 'head' && <OpeningNote overlay />}
+      <div className="h-full" inert={opening.state.kind === 'head'}>
       <DocxEditor
         ref={attach}
-        documentBuffer={documentBuffer}
+        {...source}
         mode={readOnly ? 'viewing' : 'editing'}
         author={author}
         showFileOpen={false}
@@ -97,11 +112,12 @@ export function EmbeddedDocxEditor({ adapter, documentBuffer, author, readOnly =
         showOutlineButton={false}
         onEditorViewReady={onReady}
         onSelectionChange={adapter.handleSelectionChange}
-        onChange={adapter.handleContentChange}
+        onChange={onChange}
         onSave={adapter.handleSaveRequest}
         onError={onError}
         className="h-full"
       />
+      </div>
     </div>
   );
 }
