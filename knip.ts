@@ -9,6 +9,8 @@ export default defineConfig({
   entry: [
     'scripts/*.mjs',
     'bench/**/*.bench.ts',
+    // The bare editor page's script, named by its index.html (bench/support/editor-bare.ts builds it).
+    'bench/editor-bare/main.tsx',
     // Loaded by URL: the worker pool (server/work/work-pool.ts).
     'server/work/worker.mjs',
     // Aliased for the editor package's `sonner` in vite.config.ts.

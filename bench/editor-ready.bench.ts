@@ -1,152 +1,201 @@
 /**
- * Time from navigation to a usable editor for 1-, 20- and 100-page contracts, in Chromium against
- * the real server: from `page.goto('/editor/{id}')` to the first painted page with text, and to
- * the debug block reading "Editor ready: Yes". First visits use a new browser context (cold HTTP
- * cache); repeat visits reuse one context (warm). Prints median and min/max, the pages actually
- * painted, the 100-page/1-page ratios, and the load average, since the machine is shared.
- * Run: npm run bench:editor
+ * Opening a document in the editor, in Chromium against the real server, beside a bare page that
+ * mounts the same editor on the same bytes (bench/editor-bare/), measured in the same run.
+ *
+ * Generated contracts of 1, 20, 100, 300 and 1,000 pages (big-docx.ts), plus the largest corpus
+ * document that loads when REDRAFT_CORPUS_DIR is set. Each is uploaded through the API and its
+ * processed bytes (with paraIds) downloaded for the bare page, which a loopback static server
+ * sends precompressed as Redraft sends its assets (static-server.ts). Per navigation, timed in the
+ * page from the start of the navigation: first page painted, editor ready, all pages laid out (the
+ * bare page's count for the same bytes); JavaScript transferred; long tasks up to all laid out;
+ * JS heap once laid out. First visits use a new browser context (cold cache), repeat visits one
+ * warmed context. Prints medians (min–max), Redraft/bare ratios, the goals of issue 14, and the
+ * load average, since the machine is shared.
+ *
+ * Run: npm run bench:editor            (BENCH_SIZES=1,20,100 and BENCH_RUNS=3 to shorten it)
  */
+import fs from 'node:fs';
 import os from 'node:os';
-import { performance } from 'node:perf_hooks';
+import path from 'node:path';
+import { unzipSync } from 'fflate';
 import { type Browser, type BrowserContext, chromium } from 'playwright-core';
-import { DOCX, multipart } from '../tests/support/multipart';
 import { buildWebIfStale } from '../scripts/build-web.mjs';
-import { TestServer } from '../tests/support/server-process';
-import { bigDocx } from './support/big-docx';
 import { chromiumLaunchOptions } from '../tests/support/chromium';
+import { CORPUS_ENV, openCorpus } from '../tests/support/corpus';
+import { DOCX, multipart } from '../tests/support/multipart';
+import { TestServer } from '../tests/support/server-process';
+import { CLAUSES_FOR_PAGES, bigDocx } from './support/big-docx';
+import { type BarePage, startBarePage } from './support/editor-bare';
+import { type Measured, type Side, printGoals, printTable } from './support/editor-table';
+import { type ReadySignal, visit } from './support/editor-visit';
+import { signIn } from './support/sign-in';
 
-/**
- * Pages wanted → clauses (a heading and six paragraphs each) that the editor lays out as that many
- * A4 pages, found by counting the laid-out pages: it is not linear in clauses (where page breaks
- * fall shifts), so 192 clauses make 99 pages and 194 make 101.
- */
-const CLAUSES_FOR_PAGES = new Map([
-  [1, 1],
-  [20, 37],
-  [100, 193],
-]);
-const SIZES = [...CLAUSES_FOR_PAGES.keys()];
-const RUNS = 7;
-const READY_TIMEOUT_MS = 120_000;
+const RUNS = Number(process.env.BENCH_RUNS ?? 5);
+/** Empty for none (the corpus document alone). */
+const SIZES = (process.env.BENCH_SIZES ?? [...CLAUSES_FOR_PAGES.keys()].join(',')).split(',').filter((s) => s.trim()).map(Number);
+/** The corpus files tried, largest first, before giving up on finding one that loads. */
+const CORPUS_TRIES = 8;
+/** Generous: the bare page takes tens of seconds for 1,000 pages on a busy 2-core machine. */
+const timeoutFor = (pages: number) => Math.max(120_000, pages * 600);
+/** After ready, a page count unchanged this long is the whole document (how the bare page's count is found). */
+const SETTLE_MS = 3_000;
+/** Redraft is given longer to reach the bare page's count before it is reported as never. */
+const REDRAFT_SETTLE_MS = 15_000;
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 const loadAverage = () => os.loadavg().map((x) => x.toFixed(2)).join(' ');
 
-/** Registers and signs in over HTTP; returns the session cookie. */
-async function signIn(url: string) {
-  // The origin guard refuses a browser POST from a foreign Origin; say we are the site.
-  const headers = { 'content-type': 'application/json', origin: url };
-  const account = { name: 'Bench', email: 'bench@example.com', password: 'bench-password' };
-  const reg = await fetch(`${url}/api/auth/register`, { method: 'POST', headers, body: JSON.stringify(account) });
-  if (reg.status !== 201) throw new Error(`register failed: ${reg.status} ${await reg.text()}`);
-  const login = await fetch(`${url}/api/auth/login`, { method: 'POST', headers, body: JSON.stringify({ email: account.email, password: account.password }) });
-  if (login.status !== 200) throw new Error(`login failed: ${login.status} ${await login.text()}`);
-  const [name, value] = login.headers.get('set-cookie')!.split(';')[0]!.split('=') as [string, string];
-  return { name, value };
-}
+type Subject = { label: string; pages: number | undefined; filename: string; bytes: Uint8Array };
 
-async function upload(url: string, cookie: { name: string; value: string }, pages: number) {
-  const body = multipart({ filename: `contract-${pages}p.docx`, type: DOCX, bytes: bigDocx(0, CLAUSES_FOR_PAGES.get(pages)!) });
-  const headers = { ...body.headers, cookie: `${cookie.name}=${cookie.value}`, origin: url };
-  const res = await fetch(`${url}/api/documents/upload`, { method: 'POST', headers, body: body.payload });
-  if (res.status !== 201) throw new Error(`upload failed: ${res.status} ${await res.text()}`);
-  let doc = (await res.json()) as { id: number; status: string };
-  for (let i = 0; doc.status !== 'complete'; i++) {
-    if (doc.status === 'failed' || i > 600) throw new Error(`document ${doc.id} did not process: ${doc.status}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    doc = (await (await fetch(`${url}/api/documents/${doc.id}`, { headers: { cookie: headers.cookie } })).json()) as typeof doc;
+class Redraft {
+  private constructor(
+    readonly server: TestServer,
+    private readonly cookie: string,
+  ) {}
+
+  static async start() {
+    const server = await TestServer.start();
+    return new Redraft(server, await signIn(server.url));
   }
-  return doc.id;
-}
 
-type Visit = { painted: number; ready: number; pages: string };
-
-/** One navigation in a fresh tab of `context`; times are from the goto call, in ms. */
-async function visit(context: BrowserContext, url: string): Promise<Visit> {
-  const page = await context.newPage();
-  try {
-    // Polled every animation frame in the page, so a time is at most a frame (plus a CDP round trip) late.
-    const painted = page.waitForFunction(
-      () => {
-        const pages = document.querySelector('.paged-editor__pages');
-        return !!pages && pages.checkVisibility() && (pages.textContent ?? '').trim().length > 0;
-      },
-      null,
-      { polling: 'raf', timeout: READY_TIMEOUT_MS },
-    );
-    const ready = page.waitForFunction(() => document.querySelector('[data-testid="debug-editor-ready"]')?.textContent === 'Yes', null, {
-      polling: 'raf',
-      timeout: READY_TIMEOUT_MS,
-    });
-    const start = performance.now();
-    // 'commit': goto need not wait for the load event; the two waits above do the timing.
-    const [, paintedAt, readyAt] = await Promise.all([
-      page.goto(url, { waitUntil: 'commit' }),
-      painted.then(() => performance.now()),
-      ready.then(() => performance.now()),
-    ]);
-    // The editor lays out every page but fills only those near the viewport, so count both.
-    const pages = await page.$$eval('.paged-editor__pages .layout-page', (all) => `${all.length} laid out, ${all.filter((p) => p.textContent?.trim()).length} with text`);
-    return { painted: paintedAt - start, ready: readyAt - start, pages };
-  } finally {
-    await page.close();
+  /** Uploads, waits for processing, and returns the id and the processed bytes the editor opens. */
+  async upload(subject: Subject) {
+    const { url } = this.server;
+    const body = multipart({ filename: subject.filename, type: DOCX, bytes: subject.bytes });
+    const headers = { cookie: this.cookie, origin: url };
+    const res = await fetch(`${url}/api/documents/upload`, { method: 'POST', headers: { ...body.headers, ...headers }, body: body.payload });
+    if (res.status !== 201) throw new Error(`upload refused: ${res.status} ${(await res.text()).slice(0, 200)}`);
+    let doc = (await res.json()) as { id: number; status: string };
+    for (let i = 0; doc.status !== 'complete'; i++) {
+      if (doc.status === 'failed' || i > 1200) throw new Error(`processing ended ${doc.status}`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      doc = (await (await fetch(`${url}/api/documents/${doc.id}`, { headers })).json()) as typeof doc;
+    }
+    const content = await fetch(`${url}/api/documents/${doc.id}/content`, { headers });
+    if (!content.ok) throw new Error(`content: ${content.status}`);
+    return { id: doc.id, bytes: new Uint8Array(await content.arrayBuffer()) };
   }
-}
 
-async function measure(browser: Browser, baseURL: string, cookie: { name: string; value: string }, id: number) {
-  const newContext = async () => {
+  async newContext(browser: Browser) {
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-    await context.addCookies([{ ...cookie, url: baseURL }]);
+    const cookies = this.cookie.split('; ').map((c) => {
+      const at = c.indexOf('=');
+      return { name: c.slice(0, at), value: c.slice(at + 1), url: this.server.url };
+    });
+    await context.addCookies(cookies);
     return context;
-  };
-  const url = `${baseURL}/editor/${id}`;
-  const cold: Visit[] = [];
-  for (let i = 0; i < RUNS; i++) {
-    const context = await newContext();
-    cold.push(await visit(context, url));
-    await context.close();
   }
-  const warm: Visit[] = [];
-  const context = await newContext();
-  await visit(context, url); // fills the cache; not counted
-  for (let i = 0; i < RUNS; i++) warm.push(await visit(context, url));
-  await context.close();
-  return { cold, warm };
 }
 
-const stat = (xs: number[]) => `${median(xs).toFixed(0).padStart(6)} ms  (${Math.min(...xs).toFixed(0)}–${Math.max(...xs).toFixed(0)})`;
+type Target = { url: string; signal: ReadySignal; newContext: () => Promise<BrowserContext> };
 
-async function main() {
-  buildWebIfStale();
-  console.info(`load average before: ${loadAverage()}  (${os.cpus().length} cores)`);
-  const server = await TestServer.start();
+/** Cold visits (a new context each) and warm ones (one context, warmed by an uncounted visit), Redraft and bare taking turns. */
+async function measureSides(targets: [Target, Target], targetPages: number, timeoutMs: number): Promise<[Side, Side]> {
+  const options = (t: Target) => ({ signal: t.signal, targetPages, timeoutMs, settleMs: REDRAFT_SETTLE_MS });
+  const sides: [Side, Side] = [
+    { cold: [], warm: [] },
+    { cold: [], warm: [] },
+  ];
+  // Alternating who goes first, so a load spike on the shared machine does not always hit the same side.
+  const turns = (i: number) => (i % 2 ? [1, 0] : [0, 1]) as [0 | 1, 0 | 1];
+  for (let i = 0; i < RUNS; i++) {
+    for (const s of turns(i)) {
+      const context = await targets[s].newContext();
+      sides[s].cold.push(await visit(context, targets[s].url, options(targets[s])));
+      await context.close();
+    }
+  }
+  const contexts = await Promise.all(targets.map((t) => t.newContext()));
+  for (const s of [0, 1] as const) await visit(contexts[s]!, targets[s].url, options(targets[s]));
+  for (let i = 0; i < RUNS; i++) for (const s of turns(i)) sides[s].warm.push(await visit(contexts[s]!, targets[s].url, options(targets[s])));
+  await Promise.all(contexts.map((c) => c.close()));
+  return sides;
+}
+
+/** Uploads the subject, finds the bare page's page count for its bytes, then measures both sides. */
+async function measure(redraft: Redraft, bare: BarePage, subject: Subject): Promise<Measured> {
+  const { id, bytes } = await redraft.upload(subject);
+  bare.addDocument(String(id), bytes);
+  const timeoutMs = timeoutFor(subject.pages ?? 1000);
   const browser = await chromium.launch(chromiumLaunchOptions);
   try {
-    const cookie = await signIn(server.url);
-    const results = new Map<number, Awaited<ReturnType<typeof measure>>>();
-    for (const pages of SIZES) {
-      const id = await upload(server.url, cookie, pages);
-      results.set(pages, await measure(browser, server.url, cookie, id));
-    }
-
-    console.info(`\neditor ready: goto('/editor/{id}') → first page painted / debug "Editor ready: Yes"; median (min–max) of ${RUNS} runs`);
-    for (const [pages, { cold, warm }] of results) {
-      const painted = [...new Set([...cold, ...warm].map((v) => v.pages))].join('; ');
-      console.info(`  ${pages}-page document (pages when ready: ${painted})`);
-      console.info(`    first visit   painted ${stat(cold.map((v) => v.painted))}   ready ${stat(cold.map((v) => v.ready))}`);
-      console.info(`    repeat visit  painted ${stat(warm.map((v) => v.painted))}   ready ${stat(warm.map((v) => v.ready))}`);
-    }
-    const small = results.get(SIZES[0]!)!;
-    const large = results.get(SIZES[SIZES.length - 1]!)!;
-    const ratio = (pick: (r: typeof small) => Visit[], key: 'painted' | 'ready') =>
-      `${(median(pick(large).map((v) => v[key])) / median(pick(small).map((v) => v[key]))).toFixed(1)}x`;
-    console.info(`  ratio ${SIZES.at(-1)}-page / ${SIZES[0]}-page (medians):`);
-    console.info(`    first visit   painted ${ratio((r) => r.cold, 'painted')}   ready ${ratio((r) => r.cold, 'ready')}`);
-    console.info(`    repeat visit  painted ${ratio((r) => r.warm, 'painted')}   ready ${ratio((r) => r.warm, 'ready')}`);
-    console.info(`load average after: ${loadAverage()}`);
+    const bareTarget: Target = { url: bare.url(String(id)), signal: 'bare', newContext: () => browser.newContext({ viewport: { width: 1280, height: 800 } }) };
+    const redraftTarget: Target = { url: `${redraft.server.url}/editor/${id}`, signal: 'redraft', newContext: () => redraft.newContext(browser) };
+    // Uncounted: the bare page's count, and a first open on the server (its caches, its JIT) before timing it.
+    const calibration = await bareTarget.newContext();
+    const { pages } = await visit(calibration, bareTarget.url, { signal: 'bare', targetPages: undefined, timeoutMs, settleMs: SETTLE_MS });
+    await calibration.close();
+    const first = await redraftTarget.newContext();
+    await visit(first, redraftTarget.url, { signal: 'redraft', targetPages: pages, timeoutMs, settleMs: REDRAFT_SETTLE_MS });
+    await first.close();
+    const [redraftSide, bareSide] = await measureSides([redraftTarget, bareTarget], pages, timeoutMs);
+    return { label: `${subject.label} (${(bytes.length / 1024).toFixed(0)} KB processed)`, pages: subject.pages, redraft: redraftSide, bare: bareSide };
   } finally {
     await browser.close();
-    await server.dispose();
+  }
+}
+
+function generated(pages: number): Subject {
+  const clauses = CLAUSES_FOR_PAGES.get(pages);
+  if (clauses === undefined) throw new Error(`BENCH_SIZES: no calibration for ${pages} pages; known: ${[...CLAUSES_FOR_PAGES.keys()].join(', ')}`);
+  return { label: `${pages} pages (${clauses} clauses)`, pages, filename: `contract-${pages}p.docx`, bytes: bigDocx(0, clauses) };
+}
+
+/** Uncompressed bytes of the body (word/document.xml): how long a document is, whatever its pictures weigh; 0 if it is no ZIP. */
+function bodySize(bytes: Uint8Array) {
+  let size = 0;
+  try {
+    unzipSync(bytes, {
+      filter: (f) => {
+        if (f.name === 'word/document.xml') size = f.originalSize;
+        return false;
+      },
+    });
+  } catch {
+    return 0;
+  }
+  return size;
+}
+
+/** The longest corpus document (by its body) that uploads, processes and opens in the bare page, or a line saying why none. */
+async function measureCorpus(redraft: Redraft, bare: BarePage): Promise<Measured | string> {
+  const corpus = openCorpus();
+  if (!corpus) return `corpus: not run (${CORPUS_ENV} is unset)`;
+  const files = corpus.files.map((file) => ({ file, bytes: fs.readFileSync(file) })).map((f) => ({ ...f, body: bodySize(f.bytes) }));
+  for (const { file, bytes, body } of files.sort((a, b) => b.body - a.body).slice(0, CORPUS_TRIES)) {
+    const name = path.relative(corpus.dir, file);
+    const label = `corpus ${name} (${(body / 1024).toFixed(0)} KB of document.xml)`;
+    const subject: Subject = { label, pages: undefined, filename: path.basename(file), bytes };
+    try {
+      return await measure(redraft, bare, subject);
+    } catch (error) {
+      console.info(`${label} skipped: ${(error as Error).message.slice(0, 300)}`);
+    }
+  }
+  return `corpus: none of the ${CORPUS_TRIES} largest files in ${corpus.dir} opened`;
+}
+
+async function main() {
+  if (!(RUNS >= 1)) throw new Error(`BENCH_RUNS must be a positive number, not ${process.env.BENCH_RUNS}`);
+  const subjects = SIZES.map(generated);
+  buildWebIfStale();
+  const bare = await startBarePage();
+  const redraft = await Redraft.start();
+  try {
+    const probe = await chromium.launch(chromiumLaunchOptions);
+    const version = probe.version();
+    await probe.close();
+    console.info(`editor open: Redraft /editor/{id} beside the bare page (bench/editor-bare/) on the same processed bytes; Chromium ${version}, viewport 1280×800`);
+    console.info(`  times are in the page, from the start of the navigation; all laid out = ready and the bare page's count of .layout-page for those bytes`);
+    console.info(`load average before: ${loadAverage()}  (${os.cpus().length} cores)`);
+    for (const subject of subjects) printTable(await measure(redraft, bare, subject), RUNS);
+    const corpus = await measureCorpus(redraft, bare);
+    if (typeof corpus === 'string') console.info(`\n${corpus}`);
+    else printTable(corpus, RUNS);
+    printGoals();
+    console.info(`\nload average after: ${loadAverage()}`);
+  } finally {
+    await redraft.server.dispose();
+    await bare.close();
   }
 }
 

@@ -29,3 +29,17 @@ export function bigDocx(targetBytes: number, clauses = 300): Uint8Array {
   files['[Content_Types].xml'] = strToU8(types.replace('<Default ', '<Default Extension="png" ContentType="image/png"/><Default '));
   return zipSync(Object.fromEntries(Object.entries(files).map(([k, v]) => [k, [v, { level: k.endsWith('.png') ? 0 : 6 }]])));
 }
+
+/**
+ * Pages wanted → clauses that the embedded editor lays out as that many A4 pages, found by
+ * counting the laid-out pages (bench/editor-ready.bench.ts prints the count on every run, so a
+ * drift shows). It is not linear (where page breaks fall shifts): 192 clauses make 99 pages and
+ * 194 make 101; about 1.94 clauses a page.
+ */
+export const CLAUSES_FOR_PAGES: ReadonlyMap<number, number> = new Map([
+  [1, 1],
+  [20, 37],
+  [100, 193],
+  [300, 581],
+  [1000, 1940],
+]);
