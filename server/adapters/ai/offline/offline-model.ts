@@ -11,7 +11,7 @@ import {
 import { z } from 'zod';
 import { ChatActionSchema } from '@common/schemas/chat';
 import { type OfflineRequest, runOfflineAction } from './engine';
-import { wordsOf } from './sentences';
+import { countWords } from './sentences';
 
 /** What the chat passes as `providerOptions.redraft`; other providers ignore it. */
 const RedraftOptionsSchema = z.object({
@@ -54,8 +54,9 @@ export function createOfflineModel(answer: OfflineAnswer = async (request) => ru
         { type: 'text-start', id: TEXT_ID },
         ...wordChunks(text).map((delta): LanguageModelV3StreamPart => ({ type: 'text-delta', id: TEXT_ID, delta })),
         { type: 'text-end', id: TEXT_ID },
-        { type: 'finish', finishReason: STOP, usage: usage(request, text) },
       ];
+      // Counted when the answer has gone out: for a question, usage reads the whole document.
+      const finish = (): LanguageModelV3StreamPart => ({ type: 'finish', finishReason: STOP, usage: usage(request, text) });
       const signal = options.abortSignal;
       let sent = 0;
       // Nothing is queued ahead (high-water mark 0): each read makes one part, so an abort stops the
@@ -66,7 +67,8 @@ export function createOfflineModel(answer: OfflineAnswer = async (request) => ru
           // its last word: every few words, other requests get their turn.
           if (sent > 0 && sent % YIELD_EVERY_PARTS === 0) await new Promise((resolve) => setImmediate(resolve));
           if (signal?.aborted) return controller.error(signal.reason);
-          const next = parts[sent++];
+          const next = sent < parts.length ? parts[sent] : sent === parts.length ? finish() : undefined;
+          sent++;
           if (next) controller.enqueue(next);
           else controller.close();
         },
@@ -107,9 +109,10 @@ function wordChunks(text: string): string[] {
 // stay meaningful.
 function usage(request: OfflineRequest, output: string): LanguageModelV3Usage {
   const { action, text, question = '', documentText = '' } = request;
-  const source = action === 'question' ? `${question} ${documentText}` : action === 'summarize' && !text.trim() ? documentText : text;
-  const read = wordsOf(source).length;
-  const written = wordsOf(output).length;
+  // Counted, not split into words: a question reads the whole document, ~1M characters for 300 pages.
+  const read =
+    action === 'question' ? countWords(question) + countWords(documentText) : countWords(action === 'summarize' && !text.trim() ? documentText : text);
+  const written = countWords(output);
   return {
     inputTokens: { total: read, noCache: read, cacheRead: 0, cacheWrite: 0 },
     outputTokens: { total: written, text: written, reasoning: 0 },

@@ -5,7 +5,7 @@ import retextPassive from 'retext-passive';
 import retextReadability from 'retext-readability';
 import retextRepeatedWords from 'retext-repeated-words';
 import retextSimplify from 'retext-simplify';
-import { parseable } from './sentences';
+import { parsePieces } from './sentences';
 
 /** One message of a retext plugin, reduced to what the engine acts on. */
 interface Finding {
@@ -30,22 +30,28 @@ const checks = {
 
 type CheckName = keyof typeof checks;
 
-/** Runs one retext plugin over `text` and returns its messages with their offsets into it. */
+/**
+ * Runs one retext plugin over `text` and returns its messages with their offsets into it. Long
+ * texts are read in pieces that end between sentences (parsePieces): the parser's work grows
+ * faster than its input, and every check here looks within a sentence.
+ */
 export function runCheck(name: CheckName, text: string): Finding[] {
-  const file = checks[name].processSync(parseable(text));
   const found: Finding[] = [];
-  for (const message of file.messages) {
-    const place = message.place;
-    const start = place && 'start' in place ? place.start.offset : place?.offset;
-    const end = place && 'end' in place ? place.end.offset : undefined;
-    if (start === undefined || end === undefined) continue;
-    found.push({
-      start,
-      end,
-      actual: message.actual ?? text.slice(start, end),
-      expected: message.expected ?? [],
-      rule: message.ruleId ?? '',
-    });
+  for (const piece of parsePieces(text)) {
+    const file = checks[name].processSync(piece.text);
+    for (const message of file.messages) {
+      const place = message.place;
+      const start = place && 'start' in place ? place.start.offset : place?.offset;
+      const end = place && 'end' in place ? place.end.offset : undefined;
+      if (start === undefined || end === undefined) continue;
+      found.push({
+        start: piece.start + start,
+        end: piece.start + end,
+        actual: message.actual ?? text.slice(piece.start + start, piece.start + end),
+        expected: message.expected ?? [],
+        rule: message.ruleId ?? '',
+      });
+    }
   }
   return found;
 }

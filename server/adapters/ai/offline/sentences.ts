@@ -30,10 +30,12 @@ export function splitSentences(text: string): SentenceSpan[] {
   let lineStart = 0;
   for (const line of text.split('\n')) {
     if (line.trim()) {
-      for (const paragraph of parseEnglish(parseable(line)).children) {
-        if (paragraph.type !== 'ParagraphNode') continue;
-        for (const node of paragraph.children) {
-          if (node.type === 'SentenceNode') spans.push(...afterNumbers(spanOf(node, line, lineStart)));
+      for (const piece of parsePieces(line)) {
+        for (const paragraph of parseEnglish(piece.text).children) {
+          if (paragraph.type !== 'ParagraphNode') continue;
+          for (const node of paragraph.children) {
+            if (node.type === 'SentenceNode') spans.push(...afterNumbers(spanOf(node, line, piece.start, lineStart)));
+          }
         }
       }
     }
@@ -42,12 +44,12 @@ export function splitSentences(text: string): SentenceSpan[] {
   return spans;
 }
 
-/** The sentence as the line has it (the parser may have read a copy with long runs cut). */
-function spanOf(node: Sentence, line: string, offset: number): SentenceSpan {
+/** The sentence as the line has it (the parser read a piece of it, `pieceStart` in, with long runs cut). */
+function spanOf(node: Sentence, line: string, pieceStart: number, offset: number): SentenceSpan {
   const start = node.position?.start.offset;
   const end = node.position?.end.offset;
   if (start === undefined || end === undefined) return { text: toString(node), start: offset, end: offset + line.length };
-  return { text: line.slice(start, end), start: offset + start, end: offset + end };
+  return { text: line.slice(pieceStart + start, pieceStart + end), start: offset + pieceStart + start, end: offset + pieceStart + end };
 }
 
 // No word is this long. parse-latin gathers the pieces of one word ("1.1.1...") with a spread
@@ -59,8 +61,43 @@ const LONG_RUN = /\S{1000}/g;
  * The text for the retext parser: a space at the end of every 1,000 characters without one. Same
  * length, so the parser's offsets hold for the original text, which callers read instead.
  */
-export function parseable(text: string): string {
+function parseable(text: string): string {
   return text.length < 1000 ? text : text.replace(LONG_RUN, (run) => `${run.slice(0, -1)} `);
+}
+
+/**
+ * Longer than any sentence a person writes. parse-latin merges each sentence without a word into
+ * its neighbour with an array splice, so its work grows with the square of the sentences in what
+ * it reads: 40,000 characters of " ." took 80 ms, and a 2 MB paragraph of them would take minutes.
+ */
+export const PARSE_PIECE_CHARS = 4_000;
+const SENTENCE_END = /[.!?]["'’”)\]]*\s/g;
+
+/**
+ * `text` as the retext parser should read it: in pieces of at most PARSE_PIECE_CHARS (cut after a
+ * sentence's end where there is one, else at a space), each made parseable. `start` is where the
+ * piece begins in `text`; a piece has the length of what it stands for, so offsets hold.
+ */
+export function parsePieces(text: string): Array<{ start: number; text: string }> {
+  const pieces: Array<{ start: number; text: string }> = [];
+  let start = 0;
+  while (text.length - start > PARSE_PIECE_CHARS) {
+    const end = cutBefore(text, start, start + PARSE_PIECE_CHARS);
+    pieces.push({ start, text: parseable(text.slice(start, end)) });
+    start = end;
+  }
+  pieces.push({ start, text: parseable(text.slice(start)) });
+  return pieces;
+}
+
+/** Where to end the piece from `start` to at most `limit`: after its last sentence end, else its last space, else at `limit`. */
+function cutBefore(text: string, start: number, limit: number): number {
+  const window = text.slice(start, limit);
+  let cut = -1;
+  for (const m of window.matchAll(SENTENCE_END)) cut = m.index + m[0].length;
+  if (cut > 0) return start + cut;
+  const space = window.search(/\s\S*$/);
+  return space > 0 ? start + space + 1 : limit;
 }
 
 // parse-english reads "4." as an ordinal and never ends a sentence after a number, but contracts
@@ -107,6 +144,58 @@ export function startsSentence(text: string, index: number): boolean {
 /** Words as a reader counts them: runs of letters or digits, with inner apostrophes and hyphens. */
 export function wordsOf(text: string): string[] {
   return text.match(/[\p{L}\p{N}]+(?:['’-][\p{L}\p{N}]+)*/gu) ?? [];
+}
+
+/**
+ * How many words `wordsOf` finds, without making them: one pass and no string per word. For a
+ * whole document (the usage of a question about it) `wordsOf` took ~100 ms on 300 pages.
+ */
+export function countWords(text: string): number {
+  let count = 0;
+  let i = 0;
+  while (i < text.length) {
+    let width = wordUnitsAt(text, i);
+    if (width === 0) {
+      i++;
+      continue;
+    }
+    count++;
+    // The rest of the word: letters and digits, and an apostrophe or hyphen with more after it.
+    for (;;) {
+      i += width;
+      width = wordUnitsAt(text, i);
+      if (width > 0) continue;
+      if (!JOINERS.has(text.charCodeAt(i))) break;
+      width = wordUnitsAt(text, i + 1);
+      if (width === 0) break;
+      i++;
+    }
+  }
+  return count;
+}
+
+const WORD_CHAR = /^[\p{L}\p{N}]$/u;
+const JOINERS = new Set(["'".charCodeAt(0), '’'.charCodeAt(0), '-'.charCodeAt(0)]);
+/** Per UTF-16 unit outside ASCII: 0 not looked at yet, 1 a letter or digit, 2 not. */
+const bmpWordChars = new Uint8Array(0x10000);
+const astralWordChars = new Map<number, boolean>();
+
+/** The UTF-16 units (1 or 2) of the letter or digit at `i`, or 0. */
+function wordUnitsAt(text: string, i: number): number {
+  if (i >= text.length) return 0;
+  const c = text.charCodeAt(i);
+  if (c < 0x80) return (c >= 0x30 && c <= 0x39) || ((c | 0x20) >= 0x61 && (c | 0x20) <= 0x7a) ? 1 : 0;
+  if (c >= 0xd800 && c <= 0xdbff && i + 1 < text.length) {
+    const low = text.charCodeAt(i + 1);
+    if (low >= 0xdc00 && low <= 0xdfff) {
+      const point = (c - 0xd800) * 0x400 + (low - 0xdc00) + 0x10000;
+      let word = astralWordChars.get(point);
+      if (word === undefined) astralWordChars.set(point, (word = WORD_CHAR.test(String.fromCodePoint(point))));
+      return word ? 2 : 0;
+    }
+  }
+  if (bmpWordChars[c] === 0) bmpWordChars[c] = WORD_CHAR.test(String.fromCharCode(c)) ? 1 : 2;
+  return bmpWordChars[c] === 1 ? 1 : 0;
 }
 
 /**
