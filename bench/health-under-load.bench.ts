@@ -30,6 +30,7 @@ import { freePort } from '../tests/support/server-process';
 import { createScratchPostgres } from '../tests/support/test-database';
 import { DOCX, multipart } from '../tests/support/multipart';
 import { bigDocx } from './support/big-docx';
+import { stopChild, waitUntilServing } from './support/child-process';
 import { signIn } from './support/sign-in';
 
 const HERE = fileURLToPath(import.meta.url);
@@ -89,18 +90,12 @@ class Server {
       stdio: ['ignore', 'inherit', 'inherit'],
     });
     const server = new Server(`http://127.0.0.1:${port}`, child, dataDir, scratch?.drop);
-    const deadline = Date.now() + 90_000;
-    while (!(await fetch(`${server.url}/api/health`).then((r) => r.ok, () => false))) {
-      if (child.exitCode !== null || Date.now() > deadline) throw new Error(`the ${mode} server did not start`);
-      await sleep(200);
-    }
+    await waitUntilServing(child, () => fetch(`${server.url}/api/health`).then((r) => r.ok), `the ${mode} server`);
     return server;
   }
 
   async stop() {
-    const exited = new Promise((resolve) => this.child.once('exit', resolve));
-    this.child.kill('SIGTERM');
-    await exited;
+    await stopChild(this.child);
     fs.rmSync(this.dataDir, { recursive: true, force: true });
     await this.dropDatabase?.();
   }

@@ -9,7 +9,7 @@ import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { Deps } from './deps';
 import { authRoutes } from './features/auth/auth.routes';
 import { installSessionResolver } from './features/auth/auth-guard';
@@ -26,6 +26,7 @@ import { waitlistRoutes } from './features/waitlist/waitlist.routes';
 import { installBodyPolicy, JSON_BODY_BYTES } from './http/body-policy';
 import { installErrorHandler, installNotFound } from './http/error-handler';
 import { installOriginGuard } from './http/origin-guard';
+import { installResponseSerializer } from './http/response-serializer';
 import { loadShell, sendShell, type ShellRenderer } from './http/web-shell';
 
 export type AppOptions = {
@@ -47,7 +48,7 @@ export async function buildApp(deps: Omit<Deps, 'log'>, options: AppOptions) {
   // The Document Server's editor script, its frame and our calls to it (docs/onlyoffice.md).
   const documentServer = deps.config.documentServer ? [new URL(deps.config.documentServer.url).origin] : [];
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  installResponseSerializer(app);
   installErrorHandler(app);
   // The API speaks JSON; the upload and the save add their own parser in their own context.
   app.removeContentTypeParser('text/plain');

@@ -13,6 +13,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
+import { registerRunner } from './prepared';
 import * as schema from './schema';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -50,6 +51,7 @@ export async function openDatabase(opts: {
     pool.on('error', (err) => opts.onIdleError?.(err));
     const db = drizzlePg(pool, { schema });
     await migratePg(db, { migrationsFolder });
+    registerRunner(db as unknown as Db, async ({ name, text }, values) => (await pool.query<unknown[]>({ name, text, values, rowMode: 'array' })).rows);
     return withPing(db as unknown as Db, 'postgres', () => pool.end());
   }
   let dir: string | undefined;
@@ -60,6 +62,7 @@ export async function openDatabase(opts: {
   const client = new PGlite(dir);
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder });
+  registerRunner(db as unknown as Db, async ({ text }, params) => (await client.query<unknown[]>(text, params, { rowMode: 'array' })).rows);
   return withPing(db as unknown as Db, 'pglite', () => client.close());
 }
 

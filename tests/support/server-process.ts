@@ -45,6 +45,11 @@ export class TestServer {
     return `http://127.0.0.1:${this.port}`;
   }
 
+  /** The server's process id while it runs (benches read its CPU time). */
+  get pid(): number | undefined {
+    return this.child?.pid;
+  }
+
   /** Resolves once /api/health answers. */
   static async start(options: ServerOptions = {}): Promise<TestServer> {
     const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'redraft-server-'));

@@ -27,7 +27,9 @@ export function installSessionResolver(app: FastifyInstance, deps: Deps) {
   });
 }
 
-export const needsSession = (url: string) => url.startsWith('/api/');
+/** Health checks never depend on who asks either, and a monitor may call them many times a second. */
+const HEALTH = /^\/api\/health(?:[/?]|$)/;
+export const needsSession = (url: string) => url.startsWith('/api/') && !HEALTH.test(url);
 
 export function requireUser(request: FastifyRequest): Actor {
   if (!request.actor) throw new AppError('unauthenticated', 'Not authenticated');

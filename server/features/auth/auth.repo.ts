@@ -1,5 +1,6 @@
 import { and, asc, count, eq, gt, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { prepare, statements } from '../../db/prepared';
 import { sessions, users } from '../../db/schema';
 
 const userColumns = {
@@ -56,13 +57,27 @@ export async function insertSession(db: Db, tokenHash: string, userId: number, n
   await db.insert(sessions).values({ tokenHash, userId, createdAt: now, lastSeenAt: now, expiresAt });
 }
 
-/** The session's user, if the session has neither expired nor been idle since `idleSince`. */
-export async function findSessionUser(db: Db, tokenHash: string, now: Date, idleSince: Date) {
-  const [row] = await db
-    .select({ ...userColumns, lastSeenAt: sessions.lastSeenAt })
+const sessionUserColumns = { ...userColumns, lastSeenAt: sessions.lastSeenAt };
+/** Every /api request asks this, so it is one prepared statement: the session and its user at once. */
+const sessionUser = prepare<UserRow & { lastSeenAt: Date }, 'tokenHash' | 'now' | 'idleSince'>(
+  'session_user',
+  sessionUserColumns,
+  statements
+    .select(sessionUserColumns)
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, now), gt(sessions.lastSeenAt, idleSince)));
+    .where(
+      and(
+        eq(sessions.tokenHash, sql.placeholder('tokenHash')),
+        gt(sessions.expiresAt, sql.placeholder('now')),
+        gt(sessions.lastSeenAt, sql.placeholder('idleSince')),
+      ),
+    ),
+);
+
+/** The session's user, if the session has neither expired nor been idle since `idleSince`. */
+export async function findSessionUser(db: Db, tokenHash: string, now: Date, idleSince: Date) {
+  const [row] = await sessionUser.run(db, { tokenHash, now, idleSince });
   return row;
 }
 

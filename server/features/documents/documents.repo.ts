@@ -1,5 +1,6 @@
-import { and, desc, eq, ilike, inArray, isNotNull, isNull, or } from 'drizzle-orm';
+import { and, desc, eq, ilike, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { type Prepared, prepare, statements } from '../../db/prepared';
 import { documents, documentVersions } from '../../db/schema';
 
 const documentColumns = {
@@ -18,6 +19,9 @@ const documentColumns = {
   wordCount: documents.wordCount,
   currentVersion: documents.currentVersion,
 };
+
+/** A document as the list and the API describe it (its text stays in the database). */
+export type DocumentRow = Pick<typeof documents.$inferSelect, keyof typeof documentColumns>;
 
 type NewDocument = {
   userId: number;
@@ -52,24 +56,50 @@ export async function insertDocumentWithVersion(db: Db, input: NewDocument) {
   });
 }
 
-export async function findDocument(db: Db, userId: number, id: number) {
-  const [row] = await db
+const oneDocument = prepare<DocumentRow, 'id' | 'userId'>(
+  'document_by_id',
+  documentColumns,
+  statements
     .select(documentColumns)
     .from(documents)
-    .where(and(eq(documents.id, id), eq(documents.userId, userId)));
+    .where(and(eq(documents.id, sql.placeholder('id')), eq(documents.userId, sql.placeholder('userId')))),
+);
+
+export async function findDocument(db: Db, userId: number, id: number): Promise<DocumentRow | undefined> {
+  const [row] = await oneDocument.run(db, { id, userId });
   return row;
 }
 
-export async function listDocuments(db: Db, userId: number, opts: { view: 'all' | 'recent' | 'archive'; q?: string }) {
-  const filters = [eq(documents.userId, userId)];
-  filters.push(opts.view === 'archive' ? isNotNull(documents.archivedAt) : isNull(documents.archivedAt));
-  if (opts.view === 'recent') filters.push(isNotNull(documents.lastOpenedAt));
-  if (opts.q) {
-    const pattern = `%${opts.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    filters.push(or(ilike(documents.originalName, pattern), ilike(documents.plainText, pattern))!);
-  }
-  const order = opts.view === 'recent' ? [desc(documents.lastOpenedAt), desc(documents.id)] : [desc(documents.uploadedAt), desc(documents.id)];
-  return db.select(documentColumns).from(documents).where(and(...filters)).orderBy(...order);
+type ListView = 'all' | 'recent' | 'archive';
+
+/** The library's lists: one statement per view, with and without a search, each written once. */
+function listStatement<Search extends boolean>(view: ListView, search: Search): Prepared<DocumentRow, Search extends true ? 'userId' | 'pattern' : 'userId'> {
+  const filters = [eq(documents.userId, sql.placeholder('userId'))];
+  filters.push(view === 'archive' ? isNotNull(documents.archivedAt) : isNull(documents.archivedAt));
+  if (view === 'recent') filters.push(isNotNull(documents.lastOpenedAt));
+  if (search) filters.push(or(ilike(documents.originalName, sql.placeholder('pattern')), ilike(documents.plainText, sql.placeholder('pattern')))!);
+  const order = view === 'recent' ? [desc(documents.lastOpenedAt), desc(documents.id)] : [desc(documents.uploadedAt), desc(documents.id)];
+  return prepare(
+    `documents_${view}${search ? '_search' : ''}`,
+    documentColumns,
+    statements
+      .select(documentColumns)
+      .from(documents)
+      .where(and(...filters))
+      .orderBy(...order),
+  );
+}
+
+const lists = {
+  all: { plain: listStatement('all', false), search: listStatement('all', true) },
+  recent: { plain: listStatement('recent', false), search: listStatement('recent', true) },
+  archive: { plain: listStatement('archive', false), search: listStatement('archive', true) },
+};
+
+export async function listDocuments(db: Db, userId: number, opts: { view: ListView; q?: string }): Promise<DocumentRow[]> {
+  if (!opts.q) return lists[opts.view].plain.run(db, { userId });
+  const pattern = `%${opts.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return lists[opts.view].search.run(db, { userId, pattern });
 }
 
 export async function latestVersion(db: Db, documentId: number) {

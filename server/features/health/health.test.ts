@@ -1,19 +1,26 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import fs from 'node:fs/promises';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { signedIn } from '../../../tests/support/agent';
+import { movableClock } from '../../../tests/support/clock';
 import { createTestApp, type TestApp } from '../../../tests/support/test-app';
 import { terminateOtherConnections } from '../../../tests/support/test-database';
+import { READINESS_MAX_AGE_MS } from './readiness';
 
 let t: TestApp;
+const clock = movableClock();
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ clock });
 });
 afterAll(() => t.close());
+
+const dbKind = process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite';
 
 it('reports the database kind, AI provider and editor', async () => {
   const res = await t.app.inject({ method: 'GET', url: '/api/health' });
   expect(res.statusCode).toBe(200);
   expect(res.json()).toEqual({
     status: 'ok',
-    db: process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite',
+    db: dbKind,
     ai: 'offline',
     editor: 'embedded',
   });
@@ -55,9 +62,66 @@ it('turns malformed JSON into a 400 with a clear message', async () => {
 });
 
 it.runIf(process.env.TEST_DB === 'postgres')('stays up when PostgreSQL drops its idle connections', async () => {
-  const burst = () => Promise.all(Array.from({ length: 6 }, () => t.app.inject({ method: 'GET', url: '/api/health' })));
-  await burst(); // the pool now holds several idle connections
+  const { agent: a } = await signedIn(t.app);
+  // Requests that each ask the database (the session, the list), so the pool holds several connections.
+  const burst = () => Promise.all(Array.from({ length: 6 }, () => a.get('/api/documents')));
+  for (const res of await burst()) expect(res.statusCode).toBe(200);
   await terminateOtherConnections(t.database);
   await new Promise((resolve) => setTimeout(resolve, 200)); // let the terminations reach the idle sockets
-  for (const res of await burst()) expect(res.json().status).toBe('ok');
+  for (const res of await burst()) expect(res.statusCode).toBe(200);
+  clock.advance(READINESS_MAX_AGE_MS);
+  expect((await t.app.inject({ method: 'GET', url: '/api/health' })).json().status).toBe('ok');
+});
+
+describe('readiness and liveness', () => {
+  it('asks the database at most once a second, however many ask at once', async () => {
+    clock.advance(READINESS_MAX_AGE_MS);
+    const ping = vi.spyOn(t.database, 'ping');
+    try {
+      const answers = await Promise.all(Array.from({ length: 20 }, () => t.app.inject({ method: 'GET', url: '/api/health' })));
+      for (const res of answers) expect(res.json().status).toBe('ok');
+      expect(ping).toHaveBeenCalledTimes(1);
+      clock.advance(READINESS_MAX_AGE_MS - 1);
+      await t.app.inject({ method: 'GET', url: '/api/health' });
+      expect(ping).toHaveBeenCalledTimes(1);
+      clock.advance(1);
+      await t.app.inject({ method: 'GET', url: '/api/health' });
+      expect(ping).toHaveBeenCalledTimes(2);
+    } finally {
+      ping.mockRestore();
+    }
+  });
+
+  it('liveness answers without asking the database', async () => {
+    const ping = vi.spyOn(t.database, 'ping');
+    try {
+      const res = await t.app.inject({ method: 'GET', url: '/api/health/live' });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({ status: 'ok' });
+      expect(ping).not.toHaveBeenCalled();
+    } finally {
+      ping.mockRestore();
+    }
+  });
+
+  it('reports a database that stopped answering with 503, while liveness still answers', async () => {
+    const downClock = movableClock();
+    const down = await createTestApp({ clock: downClock });
+    try {
+      expect((await down.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+      await down.database.close();
+      downClock.advance(READINESS_MAX_AGE_MS);
+      const res = await down.app.inject({ method: 'GET', url: '/api/health' });
+      expect(res.statusCode).toBe(503);
+      expect(res.json()).toEqual({ status: 'error', db: dbKind, ai: 'offline', editor: 'embedded' });
+      expect(down.logs()).toContain('health: database check failed');
+      const live = await down.app.inject({ method: 'GET', url: '/api/health/live' });
+      expect(live.statusCode).toBe(200);
+      expect(live.json()).toEqual({ status: 'ok' });
+    } finally {
+      // Its database is closed already; the rest goes as close() would take it.
+      await down.app.close();
+      await fs.rm(down.dataDir, { recursive: true, force: true });
+    }
+  });
 });
