@@ -8,8 +8,8 @@ import { STATUS_CODES } from 'node:http';
 import { createAnthropic } from '@ai-sdk/anthropic';
 import { createOpenAI } from '@ai-sdk/openai';
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
-import type { JSONValue, LanguageModelV3 } from '@ai-sdk/provider';
-import { APICallError, RetryError, streamText } from 'ai';
+import type { JSONValue, LanguageModelV3, LanguageModelV3Prompt, LanguageModelV3StreamPart } from '@ai-sdk/provider';
+import { APICallError } from 'ai';
 import type { ChatFailureCode } from '@common/schemas/chat';
 import type { Config } from '../../config';
 import type { WorkPool } from '../../work/work-pool';
@@ -155,30 +155,29 @@ export async function streamAnswer(
 
   let text = '';
   let error: unknown;
+  let reader: ReadableStreamDefaultReader<LanguageModelV3StreamPart> | undefined;
   try {
-    const result = streamText({
-      model: ai.model,
-      system: prompt.system,
-      messages: prompt.messages,
-      // One attempt: the user sees a failure at once, with their message kept to send again.
-      maxRetries: 0,
+    // The model itself, not `streamText`: that layer (prompt re-validation, tools, steps,
+    // telemetry, retries, a dozen web streams) cost ~3.5 ms of CPU before the first token and
+    // does nothing the chat uses (docs/decisions/017-chat-turn-path.md). One attempt, no retries:
+    // the user sees a failure at once, with their message kept to send again.
+    const { stream } = await ai.model.doStream({
+      prompt: toModelPrompt(prompt),
       abortSignal: controller.signal,
       providerOptions: { redraft: toJson(prompt.redraft) },
-      // Failures arrive as 'error' parts below; the default handler would print them to stderr.
-      onError: () => undefined,
     });
-    for await (const part of result.fullStream) {
+    reader = stream.getReader();
+    for (let next = await reader.read(); !next.done; next = await reader.read()) {
+      const part = next.value;
       if (part.type === 'text-delta') {
         alive();
-        if (!part.text) continue;
-        text += part.text;
-        options.onToken?.(part.text);
+        if (!part.delta) continue;
+        text += part.delta;
+        options.onToken?.(part.delta);
       } else if (part.type === 'reasoning-delta') {
         alive();
       } else if (part.type === 'error') {
         error = part.error;
-        break;
-      } else if (part.type === 'abort') {
         break;
       }
     }
@@ -188,6 +187,8 @@ export async function streamAnswer(
     clearTimeout(totalTimer);
     clearTimeout(waitTimer);
     options.signal?.removeEventListener('abort', onClientGone);
+    // Left early (an error part): let the provider close its connection.
+    reader?.cancel().catch(() => undefined);
   }
   if (reason) return { ok: false, failure: stopped(reason, ai.limits) };
   if (error !== undefined) return { ok: false, failure: classifyError(error, ai, text.length > 0) };
@@ -233,7 +234,6 @@ function workFailure(err: WorkError): AiFailure {
 const UNREACHABLE = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'UND_ERR_CONNECT_TIMEOUT', 'ECONNABORTED']);
 
 export function classifyError(err: unknown, ai: Ai, started: boolean): AiFailure {
-  if (RetryError.isInstance(err) && err.lastError !== undefined) return classifyError(err.lastError, ai, started);
   if (err instanceof WorkError) return workFailure(err);
   const where = ai.host ? ` at ${ai.host}` : '';
   if (APICallError.isInstance(err) && err.statusCode !== undefined && err.statusCode >= 400) {
@@ -287,6 +287,13 @@ function looksLikeBrokenConnection(err: unknown): boolean {
   const code = causeCode(err);
   if (code && /^(ECONNRESET|EPIPE|UND_ERR_SOCKET|UND_ERR_CLOSED)$/.test(code)) return true;
   return err instanceof TypeError && /terminated|socket|other side closed/i.test(err.message);
+}
+
+function toModelPrompt(prompt: AnswerPrompt): LanguageModelV3Prompt {
+  return [
+    { role: 'system', content: prompt.system },
+    ...prompt.messages.map(({ role, content }) => ({ role, content: [{ type: 'text' as const, text: content }] })),
+  ];
 }
 
 function toJson(options: RedraftCallOptions): Record<string, JSONValue> {

@@ -6,32 +6,30 @@
 import { type ChatMessage, type ChatMessageMeta, ChatMessageMetaSchema, type SendChatMessageInput } from '@common/schemas/chat';
 import { type AiFailure, type AnswerPrompt, streamAnswer } from '../../adapters/ai/model';
 import type { Deps } from '../../deps';
+import { notFound } from '../../http/app-error';
 import type { Actor } from '../auth/auth.service';
-import { getDocument } from '../documents/documents.service';
 import * as repo from './chat.repo';
 import { documentWindow } from './context';
 import { buildPrompt, documentTitle, isEditAction, tidyEditAnswer } from './prompts';
+import { loadDocumentText } from './text-cache';
 
 /** Earlier messages considered for a free question's history, and how much of them to send. */
 const HISTORY_MESSAGES = 12;
 const HISTORY_CHARS = 8_000;
 
 export function toChatMessage(row: repo.MessageRow): ChatMessage {
-  const meta = ChatMessageMetaSchema.safeParse(row.meta);
-  return {
-    id: row.id,
-    role: row.role,
-    content: row.content,
-    createdAt: row.createdAt.toISOString(),
-    meta: row.meta !== null && meta.success ? meta.data : null,
-  };
+  return { id: row.id, role: row.role, content: row.content, createdAt: row.createdAt.toISOString(), meta: readMeta(row.meta) };
+}
+
+function readMeta(meta: unknown): ChatMessageMeta | null {
+  const parsed = ChatMessageMetaSchema.safeParse(meta);
+  return meta !== null && parsed.success ? parsed.data : null;
 }
 
 export async function listMessages(deps: Deps, actor: Actor, documentId: number): Promise<ChatMessage[]> {
-  await getDocument(deps, actor, documentId);
-  const conversationId = await repo.findConversationId(deps.database.db, documentId, actor.id);
-  if (conversationId === undefined) return [];
-  return (await repo.listMessages(deps.database.db, conversationId)).map(toChatMessage);
+  const rows = await repo.listMessages(deps.database.db, documentId, actor.id);
+  if (!rows) throw notFound('Document');
+  return rows.map(toChatMessage);
 }
 
 /** A user's message, stored, with everything needed to ask the model about it. */
@@ -47,23 +45,21 @@ export type Turn = {
 
 /** Checks the document is the caller's (404 otherwise), stores the message and builds the prompt. */
 export async function startTurn(deps: Deps, actor: Actor, documentId: number, input: SendChatMessageInput): Promise<Turn> {
-  const db = deps.database.db;
-  const doc = await getDocument(deps, actor, documentId);
-  const conversationId = await repo.ensureConversationId(db, documentId, actor.id);
-  const history = await repo.recentMessages(db, conversationId, HISTORY_MESSAGES);
-  const userRow = await repo.insertMessage(db, {
-    conversationId,
-    role: 'user',
+  const turn = await repo.startTurn(deps.database.db, {
+    documentId,
+    userId: actor.id,
     content: input.content,
     meta: input.action ? { action: input.action } : null,
     createdAt: deps.clock.now(),
+    historyLimit: HISTORY_MESSAGES,
   });
+  if (!turn) throw notFound('Document');
 
   const selection = input.selection?.trim() ? input.selection : undefined;
-  const plainText = await repo.documentText(db, documentId);
-  const window = documentWindow(plainText, selection, deps.ai.limits.contextChars);
-  const title = documentTitle(doc.originalName);
-  const prompt = buildPrompt({ title, window, selection, action: input.action, content: input.content, history: answeredHistory(history) });
+  const text = turn.textRevision === null ? undefined : await loadDocumentText(deps, documentId, turn.textRevision);
+  const window = documentWindow(text, selection, deps.ai.limits.contextChars);
+  const title = documentTitle(turn.originalName);
+  const prompt = buildPrompt({ title, window, selection, action: input.action, content: input.content, history: answeredHistory(turn.history) });
   const meta: ChatMessageMeta = {
     ...(input.action ? { action: input.action } : {}),
     ...(window.coverage ? { coverage: window.coverage } : {}),
@@ -72,8 +68,8 @@ export async function startTurn(deps: Deps, actor: Actor, documentId: number, in
   };
   return {
     documentId,
-    conversationId,
-    userMessage: toChatMessage(userRow),
+    conversationId: turn.conversationId,
+    userMessage: toChatMessage(turn.message),
     prompt: {
       ...prompt,
       redraft: {
@@ -125,11 +121,11 @@ export async function answerTurn(
  * Questions with the answers they got, within a budget, most recent kept. Failed answers and the
  * questions they leave unanswered are skipped: the user is likely asking again right now.
  */
-function answeredHistory(rows: repo.MessageRow[]): Array<{ role: 'user' | 'assistant'; content: string }> {
+function answeredHistory(rows: repo.HistoryRow[]): Array<{ role: 'user' | 'assistant'; content: string }> {
   const pairs: Array<[string, string]> = [];
   for (let i = 0; i + 1 < rows.length; i++) {
     const [q, a] = [rows[i]!, rows[i + 1]!];
-    if (q.role !== 'user' || a.role !== 'assistant' || toChatMessage(a).meta?.error) continue;
+    if (q.role !== 'user' || a.role !== 'assistant' || readMeta(a.meta)?.error) continue;
     pairs.push([q.content, a.content]);
     i++;
   }

@@ -8,7 +8,9 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { strFromU8, strToU8, unzipSync, zipSync } from 'fflate';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { ChatMessage } from '@common/schemas/chat';
 import { type AiLimits, createAi } from '../../adapters/ai/model';
@@ -21,6 +23,7 @@ import { buildTemplateDocx } from '../../templates/docx-builder';
 import { type Agent, agent, signedIn } from '../../../tests/support/agent';
 import { type FakeOpenAI, startFakeOpenAI } from '../../../tests/support/fake-openai';
 import { DOCX, multipart } from '../../../tests/support/multipart';
+import { countRows } from '../../../tests/support/row-counts';
 import { createTestApp, type TestApp } from '../../../tests/support/test-app';
 import { createScratchPostgres, openTestDatabase } from '../../../tests/support/test-database';
 
@@ -176,6 +179,77 @@ describe('streaming answers', () => {
       'Which one comes first?',
       'Clause 1.',
     ]);
+  });
+});
+
+describe('the conversation and the document text', () => {
+  /** The next conversation id: an insert into conversations takes one even when ON CONFLICT drops the row. */
+  async function conversationSequence(): Promise<number> {
+    const result = await t.database.db.execute(sql`select last_value from conversations_id_seq`);
+    return Number((result as unknown as { rows: Array<{ last_value: number | string }> }).rows[0]!.last_value);
+  }
+
+  it('creates the conversation with the first message only, and no insert is attempted on later turns', async () => {
+    const { agent: a, user } = await signedIn(t.app, 'once');
+    const docId = await upload(a, 'Once.docx', leaseDocx());
+    expect(await list(a, docId)).toEqual([]);
+    expect(await countRows(t.database, 'conversations', { userId: user.id })).toBe(0);
+
+    fake.next({ kind: 'reply', chunks: ['First.'] });
+    expect((await a.post(chatUrl(docId), { content: 'One?' }, SSE)).statusCode).toBe(200);
+    const sequence = await conversationSequence();
+    for (const content of ['Two?', 'Three?', 'Four?']) {
+      fake.next({ kind: 'reply', chunks: ['Again.'] });
+      expect(events((await a.post(chatUrl(docId), { content }, SSE)).body).at(-1)!.event).toBe('done');
+    }
+    expect(await conversationSequence()).toBe(sequence);
+    expect(await countRows(t.database, 'conversations', { userId: user.id })).toBe(1);
+    expect((await list(a, docId)).map((m) => m.content)).toEqual(['One?', 'First.', 'Two?', 'Again.', 'Three?', 'Again.', 'Four?', 'Again.']);
+    // The history came with the turn: the last question was sent after the three answered ones.
+    expect(fake.requests.at(-1)!.body.messages!.map((m) => m.role)).toEqual(['system', 'user', 'assistant', 'user', 'assistant', 'user', 'assistant', 'user']);
+  });
+
+  it('puts two first messages sent at once in one conversation', async () => {
+    const { agent: a, user } = await signedIn(t.app, 'twice');
+    const docId = await upload(a, 'Twice.docx', leaseDocx());
+    fake.setDefault({ kind: 'reply', chunks: ['Answer.'] });
+    try {
+      const results = await Promise.all([a.post(chatUrl(docId), { content: 'Left?' }), a.post(chatUrl(docId), { content: 'Right?' })]);
+      expect(results.map((r) => r.statusCode)).toEqual([201, 201]);
+    } finally {
+      fake.setDefault({ kind: 'reply', chunks: ['Hello', ' from', ' the fake model.'] });
+    }
+    expect(await countRows(t.database, 'conversations', { userId: user.id })).toBe(1);
+    const messages = await list(a, docId);
+    expect(messages.filter((m) => m.role === 'user').map((m) => m.content).sort()).toEqual(['Left?', 'Right?']);
+    expect(messages).toHaveLength(4);
+  });
+
+  it('reads the saved text after a save, not the text it read before', async () => {
+    const docId = await upload(owner, 'Saved.docx', leaseDocx());
+    fake.next({ kind: 'reply', chunks: ['EUR 1,200.'] });
+    await owner.post(chatUrl(docId), { content: 'What is the rent?', selection: RENT }, SSE);
+    expect(fake.lastPrompt()).toContain(`[5] ${RENT}`);
+
+    const newRent = 'The Tenant shall pay the monthly rent of EUR 1,450 on the last working day of each month.';
+    const content = await owner.get(`/api/documents/${docId}/content`);
+    const files = unzipSync(new Uint8Array(content.rawPayload));
+    const xml = strFromU8(files['word/document.xml']!);
+    expect(xml).toContain(RENT);
+    files['word/document.xml'] = strToU8(xml.replace(RENT, newRent));
+    const save = await owner.request({
+      method: 'PUT',
+      url: `/api/documents/${docId}/content`,
+      payload: Buffer.from(zipSync(files)),
+      headers: { 'content-type': DOCX, 'x-base-version': '1' },
+    });
+    expect(save.statusCode).toBe(200);
+
+    fake.next({ kind: 'reply', chunks: ['EUR 1,450.'] });
+    const res = await owner.post(chatUrl(docId), { content: 'And now?', selection: newRent }, SSE);
+    expect((events(res.body).at(-1)!.data as ChatMessage).meta!.coverage).toEqual({ from: 1, to: 8, total: 8 });
+    expect(fake.lastPrompt()).toContain(`[5] ${newRent}`);
+    expect(fake.lastPrompt()).not.toContain(RENT);
   });
 });
 

@@ -1,31 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { documentWindow, locateSelection, pickWindow, splitParagraphs } from './context';
-
-const paras = ['Title', 'Intro text here.', '', 'Clause one: the Tenant pays.', 'Clause two: the Landlord repairs.', 'Signatures'];
-
-describe('locateSelection', () => {
-  it('finds a selection inside one paragraph', () => {
-    expect(locateSelection(paras, 'the Tenant pays')).toEqual({ first: 3, last: 3 });
-  });
-
-  it('finds a selection across paragraphs, whatever whitespace the editor puts between them', () => {
-    expect(locateSelection(paras, 'Tenant pays.\r\n\tClause two')).toEqual({ first: 3, last: 4 });
-    expect(locateSelection(paras, 'pays. Clause  two')).toEqual({ first: 3, last: 4 });
-  });
-
-  it('falls back to ignoring case, then to either end of a long selection', () => {
-    expect(locateSelection(paras, 'THE LANDLORD REPAIRS')).toEqual({ first: 4, last: 4 });
-    // List numbers the editor shows but the extracted text lacks.
-    expect(locateSelection(paras, '1. Clause one: the Tenant pays. Clause two: the Landlord repairs.')).toEqual({ first: 3, last: 4 });
-    expect(locateSelection(paras, 'Clause one: the Tenant pays. Clause two: and more that the document does not say')).toEqual({ first: 3, last: 4 });
-  });
-
-  it('takes the first occurrence and gives up on text that is not there', () => {
-    expect(locateSelection(paras, 'Clause')).toEqual({ first: 3, last: 3 });
-    expect(locateSelection(paras, 'nowhere to be found')).toBeUndefined();
-    expect(locateSelection(paras, '   ')).toBeUndefined();
-  });
-});
+import { documentWindow, pickWindow } from './context';
+import { DocumentText } from './document-text';
 
 describe('pickWindow', () => {
   // Each paragraph costs its text plus '[n] ' and a newline: 'x'.repeat(10) costs 10 + 4 + 1 = 15 for n < 10.
@@ -54,10 +29,12 @@ describe('pickWindow', () => {
 });
 
 describe('documentWindow', () => {
+  const paras = ['Title', 'Intro text here.', '', 'Clause one: the Tenant pays.', 'Clause two: the Landlord repairs.', 'Signatures'];
   const text = paras.join('\n');
+  const doc = new DocumentText(text);
 
   it('numbers the paragraphs it sends, leaves out empty ones and reports 1-based coverage', () => {
-    const w = documentWindow(text, 'Landlord repairs', 1000);
+    const w = documentWindow(doc, 'Landlord repairs', 1000);
     expect(w.coverage).toEqual({ from: 1, to: 6, total: 6 });
     expect(w.selectionFound).toBe(true);
     expect(w.text).toBe(
@@ -67,15 +44,15 @@ describe('documentWindow', () => {
   });
 
   it('reads from the start for a free question or a selection it cannot find', () => {
-    expect(documentWindow(text, undefined, 31)).toMatchObject({ coverage: { from: 1, to: 2, total: 6 }, selectionFound: false });
-    expect(documentWindow(text, 'not in here', 31).coverage).toEqual({ from: 1, to: 2, total: 6 });
+    expect(documentWindow(doc, undefined, 31)).toMatchObject({ coverage: { from: 1, to: 2, total: 6 }, selectionFound: false });
+    expect(documentWindow(doc, 'not in here', 31).coverage).toEqual({ from: 1, to: 2, total: 6 });
   });
 
   it('shows 12–40 of 212 for a selection deep in a long document', () => {
     const long = Array.from({ length: 212 }, (_, i) => `Paragraph ${i + 1} says something of about sixty characters long.`);
     // Exactly what paragraphs 12 to 40 cost, so a 30th does not fit.
     const budget = long.slice(11, 40).reduce((sum, p, i) => sum + `[${i + 12}] ${p}`.length + 1, 0);
-    const w = documentWindow(long.join('\n'), 'Paragraph 26 says', budget);
+    const w = documentWindow(new DocumentText(long.join('\n')), 'Paragraph 26 says', budget);
     expect(w.coverage).toEqual({ from: 12, to: 40, total: 212 });
     expect(w.text.split('\n')).toHaveLength(29);
     expect(w.plainText).toBe(long.slice(11, 40).join('\n'));
@@ -83,15 +60,16 @@ describe('documentWindow', () => {
   });
 
   it('cuts a single paragraph longer than the budget', () => {
-    const w = documentWindow(`Short\n${'y'.repeat(500)}\nEnd`, 'yyyy', 100);
+    const w = documentWindow(new DocumentText(`Short\n${'y'.repeat(500)}\nEnd`), 'yyyy', 100);
     expect(w.coverage).toEqual({ from: 2, to: 2, total: 3 });
     expect(w.text).toHaveLength(100);
     expect(w.text.endsWith('…')).toBe(true);
   });
 
   it('has no coverage for a document without text', () => {
-    expect(documentWindow(null, 'x', 100)).toEqual({ text: '', plainText: '', coverage: undefined, selectionFound: false });
-    expect(documentWindow('\n\n', undefined, 100).coverage).toBeUndefined();
-    expect(splitParagraphs('')).toEqual([]);
+    expect(documentWindow(undefined, 'x', 100)).toEqual({ text: '', plainText: '', coverage: undefined, selectionFound: false });
+    expect(documentWindow(new DocumentText('\n\n'), undefined, 100).coverage).toBeUndefined();
+    expect(documentWindow(new DocumentText(' \t\n\u00a0'), 'x', 100).coverage).toBeUndefined();
+    expect(new DocumentText('').paragraphs).toEqual([]);
   });
 });

@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { ChatActionSchema } from '@common/schemas/chat';
 import { documentWindow } from './context';
+import { DocumentText } from './document-text';
 import { ACTION_INSTRUCTIONS, buildPrompt, documentTitle, EDIT_ANSWER_RULE, tidyEditAnswer } from './prompts';
 
 const text = ['Service agreement', 'The Supplier delivers the goods within 14 days.', 'Payment is due in 30 days.'].join('\n');
 const base = {
   title: 'Service agreement ACME',
-  window: documentWindow(text, 'within 14 days', 10_000),
+  window: documentWindow(new DocumentText(text), 'within 14 days', 10_000),
   history: [{ role: 'user' as const, content: 'Earlier question' }, { role: 'assistant' as const, content: 'Earlier answer' }],
 };
 
@@ -44,7 +45,7 @@ describe('buildPrompt', () => {
 
   it('asks a free question with the conversation so far, and says which part of a long document it has', () => {
     const long = Array.from({ length: 50 }, (_, i) => `Paragraph ${i + 1}.`).join('\n');
-    const p = buildPrompt({ ...base, window: documentWindow(long, undefined, 100), action: undefined, selection: undefined, content: 'What is due?' });
+    const p = buildPrompt({ ...base, window: documentWindow(new DocumentText(long), undefined, 100), action: undefined, selection: undefined, content: 'What is due?' });
     expect(p.messages.map((m) => m.role)).toEqual(['user', 'assistant', 'user']);
     expect(p.messages[2]!.content).toContain('Document text (paragraphs 1–5 of 50;');
     expect(p.messages[2]!.content.endsWith('Question: What is due?')).toBe(true);
@@ -52,7 +53,7 @@ describe('buildPrompt', () => {
   });
 
   it('says when the document has no text', () => {
-    const p = buildPrompt({ ...base, window: documentWindow(null, undefined, 100), action: undefined, selection: 'x', content: 'Why?' });
+    const p = buildPrompt({ ...base, window: documentWindow(undefined, undefined, 100), action: undefined, selection: 'x', content: 'Why?' });
     expect(p.messages.at(-1)!.content).toContain('The document text is not available');
     expect(p.messages.at(-1)!.content).toContain('Question about the selected text: Why?');
   });
