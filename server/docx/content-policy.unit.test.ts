@@ -175,6 +175,8 @@ describe('a DOCTYPE is refused in every part, whatever its name', () => {
     ['UTF-16LE with a byte-order mark', buildDocx({ extraParts: { 'customXml/item1.bin': new Uint8Array(Buffer.from(`\uFEFF<?xml version="1.0" encoding="UTF-16"?>${dtd}<a/>`, 'utf16le')) } })],
     ['UTF-16BE without one', buildDocx({ extraParts: { 'customXml/x.bin': new Uint8Array(Buffer.from(`<?xml version="1.0" encoding="UTF-16"?>${dtd}<a/>`, 'utf16le').swap16()) } })],
     ['leading whitespace and a UTF-8 BOM', buildDocx({ extraParts: { 'word/theme/t.bin': `\uFEFF \n\t${dtd}<a/>` } })],
+    // Read as UTF-8 by its first bytes, yet a reader may take the rest as UTF-16: the wide spellings are searched in any part with a NUL.
+    ['UTF-16LE after UTF-8 in one part', buildDocx({ extraParts: { 'customXml/item2.xml': new Uint8Array(Buffer.concat([Buffer.from('<?xml version="1.0"?><a/>'), Buffer.from(dtd, 'utf16le')])) } })],
     ['no XML declaration, an XML content type', withType('word/glossary/x.part', 'application/xml', `${dtd}<a/>`)],
   ])('%s', (_, bytes) => {
     expect(refusal(bytes)).toEqual({ code: 'malformed_xml', reason: expect.stringMatching(/DTD declaration/) });

@@ -33,7 +33,10 @@ export function dtdProblem(bytes: Uint8Array, xml: boolean): DtdProblem | undefi
     if (declared !== undefined && !OPC_ENCODINGS.has(declared.toLowerCase())) return { kind: 'encoding', detail: `declares encoding ${declared}` };
   }
   const buf = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  // Every wider spelling holds NUL bytes: without one in the part, only UTF-8 needs searching.
+  const wide = buf.indexOf(0) >= 0;
   for (const needle of NEEDLES) {
+    if (!wide && needle.enc !== 'utf8') continue;
     for (let at = buf.indexOf(needle.bytes); at >= 0; at = buf.indexOf(needle.bytes, at + 1)) {
       if (!INERT_DOCTYPE.test(decode(bytes, at, needle.enc, 64))) return { kind: 'doctype', detail: `has a DOCTYPE (${needle.enc})` };
     }

@@ -1,4 +1,5 @@
-import { type DocxPackage, MC_NS, W14_NS, encodePart } from './package';
+import { type DocxPackage, MC_NS, W14_NS } from './package';
+import { spliceBytes } from './splice-bytes';
 import { type Story, readStory } from './story';
 import type { XmlAttr } from './xml';
 import { writeZip } from './zip-write';
@@ -84,7 +85,7 @@ export function addParagraphIds(pkg: DocxPackage): ParagraphIdsResult {
     if (insertions.some((i) => i.replaced === '')) insertions.push(...rootInsertions(story, w14));
     insertions.sort((a, b) => a.offset - b.offset);
     edits.push({ part, insertions });
-    replaced.set(part, encodePart(splice(story.xml, insertions), story.encoding));
+    replaced.set(part, spliceBytes(pkg.parts.get(part)!, story.xml, story.encoding, insertions));
   });
 
   if (replaced.size === 0) return { pkg, editable: pkg.archive, added, ids, edits };
@@ -137,15 +138,4 @@ function idGenerator(seed: number, used: Set<number>): () => string {
       return id.toString(16).toUpperCase().padStart(8, '0');
     }
   };
-}
-
-function splice(text: string, insertions: readonly Insertion[]): string {
-  const pieces: string[] = [];
-  let at = 0;
-  for (const ins of insertions) {
-    pieces.push(text.slice(at, ins.offset), ins.text);
-    at = ins.offset + ins.replaced.length;
-  }
-  pieces.push(text.slice(at));
-  return pieces.join('');
 }

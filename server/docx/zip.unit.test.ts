@@ -81,6 +81,21 @@ describe('readZipDirectory + inflateEntry', () => {
     expect(zipError(() => readAll(zip)).message).toMatch(/CRC/);
   });
 
+  it('checks the CRC of a stored entry too, whose bytes are used as they lie in the file', () => {
+    const picture = randomBytes(100_000);
+    const zip = zipSync({ 'p.png': [picture, { level: 0 }] });
+    const [entry] = readZipDirectory(zip);
+    expect(Buffer.from(inflateEntry(zip, entry!)).equals(picture)).toBe(true);
+    const flipped = zip.slice();
+    flipped[entry!.dataOffset + 50_000]! ^= 1;
+    expect(zipError(() => readAll(flipped)).message).toMatch(/p.png fails its CRC check/);
+  });
+
+  it('reports an entry that inflates to fewer bytes than it declares as damage', () => {
+    const zip = patch(zipSync({ 'x.xml': strToU8('<a/>'.repeat(1000)) }), (view, [cd]) => view.setUint32(cd! + 24, 4001, true));
+    expect(zipError(() => readAll(zip)).message).toMatch(/inflates to 4000, declared 4001/);
+  });
+
   it.each([
     ['cut in half', (z: Uint8Array) => z.subarray(0, z.length >> 1)],
     ['missing its last byte', (z: Uint8Array) => z.subarray(0, z.length - 1)],

@@ -1,11 +1,14 @@
 /**
  * uploaded -> processing -> complete | error. Processing extracts the text (search, assistant),
- * counts words and stores the editing copy with paragraph ids. It runs right after an upload and,
- * for anything a crash interrupted, again at boot.
+ * counts words and stores the editing copy with paragraph ids (or names the version's own file,
+ * when it has them all). It runs right after an upload (which, processed before its rows exist,
+ * goes from uploaded to complete) and, for anything a crash interrupted, again at boot.
  */
 import type { Deps } from '../../deps';
+import { sameBytes } from '../../docx/bytes';
 import type { ProcessResult } from '../../docx/process';
 import { AppError } from '../../http/app-error';
+import { unpackResult } from '../../work/process-answer';
 import type { ProcessOutcome } from '../../work/tasks';
 import { RETRY_AFTER_SECONDS, WorkError, seconds } from '../../work/work-error';
 import * as repo from './documents.repo';
@@ -17,7 +20,8 @@ import * as repo from './documents.repo';
  */
 export async function processInPool(deps: Deps, bytes: Uint8Array): Promise<ProcessOutcome> {
   try {
-    return await deps.work.run('process', { bytes }, [bytes]);
+    const { result, input } = await deps.work.run('process', { bytes }, [bytes]);
+    return { result: unpackResult(result), input };
   } catch (err) {
     throw err instanceof WorkError ? processingRefused(err) : err;
   }
@@ -45,29 +49,37 @@ function overBudget(err: WorkError): string {
     : 'This document needed more memory to process than one document may use, so it was stopped';
 }
 
-/** `precomputed` is the upload's own processing of the same bytes, so they are not read twice. */
+/**
+ * `precomputed` is the upload's own processing, whose `stored` bytes are the version, so they are
+ * not read twice; the document then goes from 'uploaded' to 'complete' without a 'processing' in
+ * between, which only says that processing has started.
+ */
 export async function processDocument(deps: Deps, id: number, precomputed?: ProcessResult) {
   const db = deps.database.db;
   const version = await repo.latestVersion(db, id);
   if (!version) return;
-  await repo.setStatus(db, id, 'processing');
+  if (!precomputed) await repo.setStatus(db, id, 'processing');
   try {
-    const result = precomputed ?? (await processStored(deps, version.blobKey));
+    const { result, versionBytes } = precomputed ? fromUpload(precomputed) : await processStored(deps, version.blobKey);
     if (!result.ok) {
       await repo.markFailed(db, id, result.reason, deps.clock.now());
       deps.log.info({ documentId: id, reason: result.reason }, 'document processing refused the content');
       return;
     }
-    const editable = await deps.blobs.put(result.editable);
+    // Every paragraph already had an id (Word 2010 and later write them) and nothing was dropped:
+    // the version's own file is the editable copy, and its bytes are not written and synced twice.
+    const own = versionBytes !== undefined && (result.editable === versionBytes || sameBytes(result.editable, versionBytes));
+    const editable = own ? undefined : await deps.blobs.put(result.editable);
     try {
       await repo.markProcessed(db, id, {
         plainText: result.text,
         wordCount: result.wordCount,
-        editableBlobKey: editable.key,
+        // Whoever opens the copy reads `editableBlobKey ?? blobKey`: the version's key names the same file.
+        editableBlobKey: editable?.key ?? version.blobKey,
         processedAt: deps.clock.now(),
       });
     } catch (err) {
-      await deps.blobs.delete(editable.key).catch(() => undefined);
+      if (editable) await deps.blobs.delete(editable.key).catch(() => undefined);
       throw err;
     }
   } catch (err) {
@@ -80,9 +92,18 @@ export async function processDocument(deps: Deps, id: number, precomputed?: Proc
   }
 }
 
-async function processStored(deps: Deps, blobKey: string): Promise<ProcessResult> {
+/** A processing and the bytes its version holds, to tell whether the editable copy is those same bytes. */
+type Processed = { result: ProcessResult; versionBytes: Uint8Array | undefined };
+
+/** An upload stores what processing kept (see storeAndProcess). */
+function fromUpload(result: ProcessResult): Processed {
+  return { result, versionBytes: result.ok ? result.stored : undefined };
+}
+
+async function processStored(deps: Deps, blobKey: string): Promise<Processed> {
   const bytes = await deps.blobs.get(blobKey);
-  return (await deps.work.run('process', { bytes }, [bytes])).result;
+  const { result, input } = await deps.work.run('process', { bytes }, [bytes]);
+  return { result: unpackResult(result), versionBytes: input };
 }
 
 /** Boot: finish what a crash interrupted, and remove files no row refers to. */
