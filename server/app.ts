@@ -116,7 +116,11 @@ async function serveWebApp(app: FastifyInstance, root: string, shell: ShellRende
     root,
     // Pages get the shell from the not-found handler, each with its own canonical URL.
     index: false,
-    wildcard: true,
+    // One route per file of the build, listed once at start: the wildcard route read every
+    // folder on a file's path (readdir of the 200-odd assets) on each request, to check the URL's
+    // spelling, and an editor page asks for ~45 files at once. The build does not change while
+    // the server runs; what it does not hold (a page) goes to the not-found handler, as before.
+    wildcard: false,
     // The build writes .br and .gz beside each asset (scripts/vite-precompress.ts).
     preCompressed: true,
     setHeaders: (res, filePath) => {

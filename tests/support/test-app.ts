@@ -19,6 +19,8 @@ export type TestAppOptions = {
   limits?: LimitOverrides;
   /** The work pool's sizes and budgets; the production defaults when absent. */
   work?: WorkOptions;
+  /** A built web app to serve (index.html and assets), as server/main.ts serves dist/web. */
+  webRoot?: string;
 };
 
 export async function createTestApp(options: TestAppOptions = {}) {
@@ -32,7 +34,7 @@ export async function createTestApp(options: TestAppOptions = {}) {
       done();
     },
   });
-  const { app, deps } = await boot({ config, database, clock: options.clock ?? systemClock, limits: options.limits, work: options.work, logger: createLogger('info', sink) });
+  const { app, deps } = await boot({ config, database, clock: options.clock ?? systemClock, limits: options.limits, work: options.work, webRoot: options.webRoot, logger: createLogger('info', sink) });
   await app.ready();
   return {
     app,
