@@ -5,7 +5,6 @@
  */
 import { type OfflineRequest, runOfflineAction } from '../adapters/ai/offline/engine';
 import { type ProcessResult, processDocx } from '../docx/process';
-import { type PackedResult, packResult } from './process-answer';
 import { type SaveInput, type SaveOutcome, saveDocx } from './save-task';
 
 export type Moved<T> = { readonly value: T; readonly transfer: ArrayBuffer[] };
@@ -17,10 +16,9 @@ export type Moved<T> = { readonly value: T; readonly transfer: ArrayBuffer[] };
 export type ProcessOutcome = { readonly result: ProcessResult; readonly input: Uint8Array };
 
 export const TASKS = {
-  /** Its answer is unpacked with unpackResult (process-answer.ts). */
-  process: (input: { bytes: Uint8Array }): Moved<{ readonly result: PackedResult; readonly input: Uint8Array }> => {
+  process: (input: { bytes: Uint8Array }): Moved<ProcessOutcome> => {
     const result = processDocx(input.bytes);
-    return moved({ result: packResult(result), input: input.bytes }, input.bytes, ...(result.ok ? [result.editable, result.stored] : []));
+    return moved({ result, input: input.bytes }, input.bytes, ...(result.ok ? [result.editable, result.stored] : []));
   },
   save: (input: SaveInput): Moved<SaveOutcome> => {
     const outcome = saveDocx(input);

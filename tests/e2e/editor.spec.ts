@@ -13,8 +13,11 @@ import {
   selectWordInDocument,
   slowChatRequests,
 } from './support/editor';
+import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
 import { newAccount, registerThroughUi, screenshotPath } from './support/journeys';
+import { DOCX_MIME, uploadThroughApi } from './support/library';
+import { buildDocx } from '../support/docx/fixtures';
 
 const RED = '<w:color w:val="FF0000"/>';
 const EDITOR_CHUNK = /\/assets\/editor-workspace-[^/]*\.js$/;
@@ -234,6 +237,69 @@ test('a save based on an old version is refused and Reload opens the latest', as
   await expect(page.getByTestId('debug-editor-ready')).toHaveText('Yes');
   await expect(saveStatus(page)).toHaveText('Saved');
   await expect(documentPages(page)).toContainText('shall recieve payment');
+});
+
+/**
+ * Where the first page, and with `withCards` its comment cards too, sit in the scroll pane: how far
+ * their centre is from the pane's, and their left and right edges in the pane.
+ */
+const pageInPane = (page: Page, withCards: boolean) =>
+  page.evaluate((cards) => {
+    const pane = document.querySelector('.docx-editor__scroll-container')!.getBoundingClientRect();
+    const boxes = [...document.querySelectorAll(cards ? '.layout-page, .docx-unified-sidebar' : '.layout-page')].slice(0, cards ? 2 : 1);
+    const rects = boxes.map((el) => el.getBoundingClientRect());
+    const left = Math.min(...rects.map((b) => b.left)) - pane.left;
+    const right = Math.max(...rects.map((b) => b.right)) - pane.left;
+    return { offCentre: Math.round((left + right) / 2 - pane.width / 2), left, right, paneWidth: pane.width };
+  }, withCards);
+
+/**
+ * Page (and cards) whole, and centred together. Within 4 px: with cards the editor's own box puts
+ * the page a few px left of where the scroll range (which ends at 0) can centre it.
+ */
+async function expectCentred(page: Page, withCards: boolean, when: string) {
+  await expect.poll(async () => Math.abs((await pageInPane(page, withCards)).offCentre), { message: `off centre ${when}` }).toBeLessThanOrEqual(4);
+  const box = await pageInPane(page, withCards);
+  expect(box.left, `left edge ${when}`).toBeGreaterThanOrEqual(0);
+  expect(box.right, `right edge ${when}`).toBeLessThanOrEqual(box.paneWidth);
+}
+
+const zoomShown = (page: Page) => page.getByRole('toolbar').getByText(/^\d+%$/).first();
+
+test('the page opens whole and centred in its pane and stays there once the editor has settled', async ({ page }) => {
+  const id = await contractForNewUser(page);
+  await openEditor(page, id);
+  await page.waitForTimeout(3000); // the editor keeps laying out after it says it is ready
+  await expectCentred(page, false, 'after 3 s');
+  // A narrower window: the zoom is still ours, so the page is fitted again.
+  await page.setViewportSize({ width: 1000, height: 800 });
+  await expectCentred(page, false, 'after a resize');
+  await expect(zoomShown(page)).not.toHaveText('100%');
+});
+
+const COMMENTED = buildDocx({
+  body:
+    '<w:p><w:commentRangeStart w:id="0"/><w:r><w:t>The Supplier shall deliver the goods.</w:t></w:r><w:commentRangeEnd w:id="0"/>' +
+    '<w:r><w:commentReference w:id="0"/></w:r></w:p><w:p><w:r><w:t>Payment is due within 30 days.</w:t></w:r></w:p>',
+  comments: '<w:comment w:id="0" w:author="Reviewer" w:date="2026-01-05T10:00:00Z"><w:p><w:r><w:t>Which goods?</w:t></w:r></w:p></w:comment>',
+});
+
+test('comment cards: beside the page when both fit at a readable zoom, else the page stays whole and centred', async ({ page }) => {
+  await registerThroughUi(page, newAccount('cards'));
+  const doc = await uploadThroughApi(page, { name: 'Commented.docx', mimeType: DOCX_MIME, buffer: Buffer.from(COMMENTED) });
+  await expect.poll(async () => ((await (await page.request.get(`/api/documents/${doc.id}`)).json()) as { status: string }).status).toBe('complete');
+  await openEditor(page, doc.id);
+  // After ready the cards come in and the editor slides the page left to make room for them.
+  await expect(page.locator('.docx-unified-sidebar')).toBeAttached();
+  await page.waitForTimeout(3000);
+  // The 893 px pane of a laptop screen holds the page and its cards only below 75%: the page wins.
+  await expectCentred(page, false, 'after 3 s at 1280 px');
+  await expect(zoomShown(page)).toHaveText('100%');
+  await page.screenshot({ path: screenshotPath('editor-centred-cards-laptop') });
+  await page.setViewportSize({ width: 1700, height: 900 });
+  await expectCentred(page, true, 'at 1700 px');
+  await expect(page.getByText('Which goods?')).toBeInViewport();
+  await page.screenshot({ path: screenshotPath('editor-centred-cards-wide') });
 });
 
 test('leaving with unsaved changes warns', async ({ page }) => {

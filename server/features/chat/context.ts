@@ -4,7 +4,7 @@
  * The coverage it reports is what the chat shows: 'Read paragraphs 12–40 of 212'.
  */
 import type { ChatCoverage } from '@common/schemas/chat';
-import { type DocumentText, locateSelection } from './document-text';
+import { type DocumentText, isBlank, locateSelection } from './document-text';
 
 export type DocumentWindow = {
   /** The paragraphs sent, each as `[n] text` (empty ones left out), one per line. */
@@ -66,9 +66,6 @@ export function documentWindow(doc: DocumentText | undefined, selection: string 
     selectionFound: anchor !== undefined,
   };
 }
-
-const NON_SPACE = /\S/;
-const isBlank = (paragraph: string) => !NON_SPACE.test(paragraph);
 
 /** The length of `[n] text` (nothing for a blank paragraph), without building it. */
 const renderedLength = (index: number, paragraph: string) => (isBlank(paragraph) ? 0 : String(index + 1).length + 3 + paragraph.length);

@@ -14,7 +14,7 @@ export class DocumentText {
 
   constructor(private readonly plainText: string) {
     this.paragraphs = plainText ? plainText.split('\n') : [];
-    this.hasText = NON_SPACE.test(plainText);
+    this.hasText = !isBlank(plainText);
   }
 
   /** The most characters it holds, with the two copies a search may make (collapsed, lower-cased), for the cache's budget. */
@@ -39,6 +39,8 @@ export type SearchIndex = {
 };
 
 const NON_SPACE = /\S/;
+/** Nothing but whitespace (or nothing). */
+export const isBlank = (text: string) => !NON_SPACE.test(text);
 
 /**
  * The first and last paragraph (0-based) that the selection spans. Whitespace is compared loosely,

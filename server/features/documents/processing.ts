@@ -8,7 +8,6 @@ import type { Deps } from '../../deps';
 import { sameBytes } from '../../docx/bytes';
 import type { ProcessResult } from '../../docx/process';
 import { AppError } from '../../http/app-error';
-import { unpackResult } from '../../work/process-answer';
 import type { ProcessOutcome } from '../../work/tasks';
 import { RETRY_AFTER_SECONDS, WorkError, seconds } from '../../work/work-error';
 import * as repo from './documents.repo';
@@ -20,8 +19,7 @@ import * as repo from './documents.repo';
  */
 export async function processInPool(deps: Deps, bytes: Uint8Array): Promise<ProcessOutcome> {
   try {
-    const { result, input } = await deps.work.run('process', { bytes }, [bytes]);
-    return { result: unpackResult(result), input };
+    return await deps.work.run('process', { bytes }, [bytes]);
   } catch (err) {
     throw err instanceof WorkError ? processingRefused(err) : err;
   }
@@ -103,7 +101,7 @@ function fromUpload(result: ProcessResult): Processed {
 async function processStored(deps: Deps, blobKey: string): Promise<Processed> {
   const bytes = await deps.blobs.get(blobKey);
   const { result, input } = await deps.work.run('process', { bytes }, [bytes]);
-  return { result: unpackResult(result), versionBytes: input };
+  return { result, versionBytes: input };
 }
 
 /** Boot: finish what a crash interrupted, and remove files no row refers to. */

@@ -11,7 +11,7 @@ import {
 import { z } from 'zod';
 import { ChatActionSchema } from '@common/schemas/chat';
 import { type OfflineRequest, runOfflineAction } from './engine';
-import { countWords } from './sentences';
+import { countTokens } from './sentences';
 
 /** What the chat passes as `providerOptions.redraft`; other providers ignore it. */
 const RedraftOptionsSchema = z.object({
@@ -111,8 +111,8 @@ function usage(request: OfflineRequest, output: string): LanguageModelV3Usage {
   const { action, text, question = '', documentText = '' } = request;
   // Counted, not split into words: a question reads the whole document, ~1M characters for 300 pages.
   const read =
-    action === 'question' ? countWords(question) + countWords(documentText) : countWords(action === 'summarize' && !text.trim() ? documentText : text);
-  const written = countWords(output);
+    action === 'question' ? countTokens(question) + countTokens(documentText) : countTokens(action === 'summarize' && !text.trim() ? documentText : text);
+  const written = countTokens(output);
   return {
     inputTokens: { total: read, noCache: read, cacheRead: 0, cacheWrite: 0 },
     outputTokens: { total: written, text: written, reasoning: 0 },

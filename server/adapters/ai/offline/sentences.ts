@@ -150,7 +150,7 @@ export function wordsOf(text: string): string[] {
  * How many words `wordsOf` finds, without making them: one pass and no string per word. For a
  * whole document (the usage of a question about it) `wordsOf` took ~100 ms on 300 pages.
  */
-export function countWords(text: string): number {
+export function countTokens(text: string): number {
   let count = 0;
   let i = 0;
   while (i < text.length) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { countWords, PARSE_PIECE_CHARS, parsePieces, splitSentences, stem, termsOf, wordsOf } from './sentences';
+import { countTokens, PARSE_PIECE_CHARS, parsePieces, splitSentences, stem, termsOf, wordsOf } from './sentences';
 
 describe('splitSentences', () => {
   it('splits lines and sentences, also after numbers, but not after abbreviations or clause numbers', () => {
@@ -25,12 +25,12 @@ describe('termsOf', () => {
   });
 });
 
-describe('countWords', () => {
+describe('countTokens', () => {
   it('counts what wordsOf finds', () => {
-    expect(countWords("The Tenant's well-known rent: EUR 1,200 -- due 'now'.")).toBe(wordsOf("The Tenant's well-known rent: EUR 1,200 -- due 'now'.").length);
-    expect(countWords('a-b a--b -a a- ’tis don’t 3.5')).toBe(9);
-    expect(countWords('')).toBe(0);
-    expect(countWords('Größe 契約 Ἀρχὴ 𝐀𝐁 😀 \ud800x')).toBe(5);
+    expect(countTokens("The Tenant's well-known rent: EUR 1,200 -- due 'now'.")).toBe(wordsOf("The Tenant's well-known rent: EUR 1,200 -- due 'now'.").length);
+    expect(countTokens('a-b a--b -a a- ’tis don’t 3.5')).toBe(9);
+    expect(countTokens('')).toBe(0);
+    expect(countTokens('Größe 契約 Ἀρχὴ 𝐀𝐁 😀 \ud800x')).toBe(5);
   });
 
   it('agrees with wordsOf on generated text in any script', () => {
@@ -39,7 +39,7 @@ describe('countWords', () => {
     const pieces = ['a', 'Z', '9', 'é', 'ß', '契', 'Ω', '𝐀', '😀', "'", '’', '-', ' ', '\n', '.', ',', '\ud800', '\udc00', '٣'];
     for (let round = 0; round < 2000; round++) {
       const text = Array.from({ length: Math.floor(random() * 20) }, () => pieces[Math.floor(random() * pieces.length)]).join('');
-      expect(countWords(text), JSON.stringify(text)).toBe(wordsOf(text).length);
+      expect(countTokens(text), JSON.stringify(text)).toBe(wordsOf(text).length);
     }
   });
 });
