@@ -1,7 +1,7 @@
 /**
  * Writes a .br and a .gz beside every text asset of the build, once, at the best compression
  * levels, so the server sends compressed files without spending CPU per request
- * (@fastify/static `preCompressed`).
+ * (server/http/static-files.ts).
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';

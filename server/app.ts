@@ -6,8 +6,6 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import cookie from '@fastify/cookie';
-import helmet from '@fastify/helmet';
-import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { Deps } from './deps';
@@ -27,6 +25,8 @@ import { installBodyPolicy, JSON_BODY_BYTES } from './http/body-policy';
 import { installErrorHandler, installNotFound } from './http/error-handler';
 import { installOriginGuard } from './http/origin-guard';
 import { installResponseSerializer } from './http/response-serializer';
+import { appHelmetOptions, installSecurityHeaders, securityContext, securityHeaders } from './http/security-headers';
+import { serveBuildFiles } from './http/static-files';
 import { loadShell, sendShell, type ShellRenderer } from './http/web-shell';
 
 export type AppOptions = {
@@ -45,8 +45,6 @@ export async function buildApp(deps: Omit<Deps, 'log'>, options: AppOptions) {
     trustProxy: typeof deps.config.trustProxy === 'number' ? hopsWithin(deps.config.trustProxy) : deps.config.trustProxy,
   });
   const full: Deps = { ...deps, log: app.log };
-  // The Document Server's editor script, its frame and our calls to it (docs/onlyoffice.md).
-  const documentServer = deps.config.documentServer ? [new URL(deps.config.documentServer.url).origin] : [];
   app.setValidatorCompiler(validatorCompiler);
   installResponseSerializer(app);
   installErrorHandler(app);
@@ -55,29 +53,7 @@ export async function buildApp(deps: Omit<Deps, 'log'>, options: AppOptions) {
   installBodyPolicy(app);
 
   await app.register(cookie);
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", ...documentServer],
-        // Radix positions popovers with inline style attributes.
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'", ...documentServer],
-        workerSrc: ["'self'", 'blob:'],
-        frameSrc: ["'self'", ...documentServer],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        frameAncestors: ["'self'"],
-        upgradeInsecureRequests: null,
-      },
-    },
-    crossOriginEmbedderPolicy: false,
-    // HSTS only means something once the site is really served over HTTPS.
-    hsts: deps.config.publicUrl?.startsWith('https:') === true,
-  });
+  installSecurityHeaders(app, securityHeaders(appHelmetOptions(securityContext(deps.config))));
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
@@ -100,7 +76,7 @@ export async function buildApp(deps: Omit<Deps, 'log'>, options: AppOptions) {
     options.webRoot !== undefined && fs.existsSync(path.join(options.webRoot, 'index.html'))
       ? loadShell(options.webRoot, { publicUrl: deps.config.publicUrl, editor: deps.config.documentServer ? 'onlyoffice' : 'embedded' })
       : undefined;
-  if (shell) await serveWebApp(app, options.webRoot!, shell);
+  if (shell) serveWebApp(app, options.webRoot!, shell);
   installNotFound(app, shell);
   return app;
 }
@@ -109,24 +85,8 @@ function hopsWithin(hops: number) {
   return (_address: string, hop: number) => hop < hops;
 }
 
-async function serveWebApp(app: FastifyInstance, root: string, shell: ShellRenderer) {
-  // '/' is a directory to the static plugin (a 403); it is a page like any other.
+function serveWebApp(app: FastifyInstance, root: string, shell: ShellRenderer) {
+  // '/' is a page like any other: the shell.
   app.get('/', (request, reply) => sendShell(reply, shell(request)));
-  await app.register(fastifyStatic, {
-    root,
-    // Pages get the shell from the not-found handler, each with its own canonical URL.
-    index: false,
-    // One route per file of the build, listed once at start: the wildcard route read every
-    // folder on a file's path (readdir of the 200-odd assets) on each request, to check the URL's
-    // spelling, and an editor page asks for ~45 files at once. The build does not change while
-    // the server runs; what it does not hold (a page) goes to the not-found handler, as before.
-    wildcard: false,
-    // The build writes .br and .gz beside each asset (scripts/vite-precompress.ts).
-    preCompressed: true,
-    setHeaders: (res, filePath) => {
-      // Vite fingerprints everything under assets/, so it can be cached for good.
-      const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
-      res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
-    },
-  });
+  serveBuildFiles(app, root);
 }

@@ -2,7 +2,7 @@
  * A tiny static server on loopback for a benchmark's reference page, serving its build the way
  * Redraft serves its own (server/app.ts), so the two differ only in what the page does: the .br or
  * .gz copy written beside a file at build time (scripts/vite-precompress.ts) when the request
- * accepts it (brotli first, as @fastify/static `preCompressed` chooses), hashed files under
+ * accepts it (brotli first, as server/http/static-files.ts chooses), hashed files under
  * assets/ cached for good, everything else revalidated. Documents are held in memory and sent
  * `no-store`, as Redraft sends a document's content.
  */
@@ -21,7 +21,7 @@ const TYPES: Record<string, string> = {
   '.map': 'application/json',
 };
 const DOCX = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
-/** Brotli before gzip when both are accepted, as @fastify/static prefers them. */
+/** Brotli before gzip when both are accepted, as the app server prefers them. */
 const ENCODINGS = [
   ['br', '.br'],
   ['gzip', '.gz'],

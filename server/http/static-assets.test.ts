@@ -24,6 +24,8 @@ beforeAll(async () => {
   fs.writeFileSync(path.join(webRoot, 'assets', 'app-Ab12.js'), SCRIPT);
   fs.writeFileSync(path.join(webRoot, 'assets', 'app-Ab12.js.br'), brotliCompressSync(SCRIPT));
   fs.writeFileSync(path.join(webRoot, 'assets', 'app-Ab12.js.gz'), gzipSync(SCRIPT));
+  fs.mkdirSync(path.join(webRoot, '.vite'));
+  fs.writeFileSync(path.join(webRoot, '.vite', 'manifest.json'), '{"index.html":{"file":"assets/app-Ab12.js"}}');
   outside = fs.mkdtempSync(path.join(os.tmpdir(), 'redraft-outside-'));
   fs.writeFileSync(path.join(outside, 'secret.txt'), SECRET);
   t = await createTestApp({ webRoot });
@@ -58,6 +60,32 @@ describe('hashed assets', () => {
     expect(res.body).toBe(SCRIPT);
   });
 
+  it.each([
+    ['gzip;q=0.5, br;q=0.8', 'br'],
+    ['br;q=0.4, gzip', 'gzip'],
+    ['*', 'br'],
+    ['br;q=0, gzip;q=0', undefined],
+    ['BR', 'br'],
+    ['deflate', undefined],
+  ])('Accept-Encoding %s gets %s', async (accept, encoding) => {
+    const res = await get('/assets/app-Ab12.js', { 'accept-encoding': accept });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe(encoding);
+    if (!encoding) expect(res.body).toBe(SCRIPT);
+  });
+
+  it('answer a request with the ETag they were sent with 304, per encoding', async () => {
+    const first = await get('/assets/app-Ab12.js', { 'accept-encoding': 'br' });
+    const etag = String(first.headers.etag);
+    const again = await get('/assets/app-Ab12.js', { 'accept-encoding': 'br', 'if-none-match': etag });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+    // The gzip copy is another representation: the br copy's tag does not match it.
+    const other = await get('/assets/app-Ab12.js', { 'accept-encoding': 'gzip', 'if-none-match': etag });
+    expect(other.statusCode).toBe(200);
+    expect(gzipSync(SCRIPT).equals(other.rawPayload)).toBe(true);
+  });
+
   it('answer HEAD like GET, without a body', async () => {
     const res = await t.app.inject({ method: 'HEAD', url: '/assets/app-Ab12.js', headers: { 'accept-encoding': 'br' } });
     expect(res.statusCode).toBe(200);
@@ -73,7 +101,7 @@ describe('everything else', () => {
     expect(res.headers['cache-control']).toBe('no-cache');
   });
 
-  it.each(['/library', '/editor/12', '/assets/missing-Zz99.js', '/ASSETS/app-Ab12.js', '/assets/APP-AB12.JS'])('%s is a page: the shell, never cached', async (url) => {
+  it.each(['/index.html', '/.vite/manifest.json', '/assets/app-Ab12.js.br', '/library', '/editor/12', '/assets/missing-Zz99.js', '/ASSETS/app-Ab12.js', '/assets/APP-AB12.JS'])('%s is a page: the shell, never cached', async (url) => {
     const res = await get(url);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/text\/html/);

@@ -12,6 +12,7 @@ import { z } from 'zod';
 import { PLUGIN_FOLDER } from '@common/schemas/onlyoffice';
 import type { Deps } from '../../deps';
 import { notFound } from '../../http/app-error';
+import { appHelmetOptions, securityContext, securityHeaders as appSecurityHeaders } from '../../http/security-headers';
 
 const PLUGIN_DIR = path.resolve(import.meta.dirname, '../../../onlyoffice-plugin', PLUGIN_FOLDER);
 const TYPES: Record<string, string> = {
@@ -33,7 +34,8 @@ export function pluginRoutes(app: FastifyInstance, deps: Deps) {
   if (!ds || !publicUrl) return;
   const dsOrigin = new URL(ds.url).origin;
   const files = listFiles(PLUGIN_DIR);
-  const helmet = {
+  const securityHeaders = appSecurityHeaders({
+    ...appHelmetOptions(securityContext(deps.config)),
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -48,14 +50,13 @@ export function pluginRoutes(app: FastifyInstance, deps: Deps) {
         upgradeInsecureRequests: null,
       },
     },
-    frameguard: false,
-    crossOriginResourcePolicy: { policy: 'cross-origin' as const },
-    crossOriginEmbedderPolicy: false,
-  };
+    xFrameOptions: false,
+    crossOriginResourcePolicy: { policy: 'cross-origin' },
+  });
 
   // The editor frames the plugin page with parameters of its own (its origin, a cache buster).
   const anyQuery = { querystring: z.looseObject({}) };
-  app.get(`/sdkjs-plugins/${PLUGIN_FOLDER}/*`, { helmet, schema: anyQuery }, async (request, reply) => {
+  app.get(`/sdkjs-plugins/${PLUGIN_FOLDER}/*`, { config: { securityHeaders }, schema: anyQuery }, async (request, reply) => {
     const name = (request.params as { '*': string })['*'];
     if (!files.has(name)) throw notFound('Plugin file');
     reply.header('access-control-allow-origin', dsOrigin).header('vary', 'origin').header('cache-control', 'no-cache');
