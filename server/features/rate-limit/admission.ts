@@ -8,7 +8,7 @@ import { MAX_UPLOAD_BYTES } from '@common/limits';
 import type { Deps } from '../../deps';
 import { requireUser } from '../auth/auth-guard';
 import { checkQuota } from '../quota/quota.service';
-import { consume } from './rate-limit.service';
+import { consume, consumeAll } from './rate-limit.service';
 
 export async function admitUpload(deps: Deps, request: FastifyRequest) {
   const actor = requireUser(request);
@@ -30,8 +30,10 @@ export async function admitSave(deps: Deps, request: FastifyRequest) {
 
 export async function admitChat(deps: Deps, request: FastifyRequest) {
   const actor = requireUser(request);
-  await consume(deps, 'chatPerUser', String(actor.id));
-  await consume(deps, 'chatPerAddress', request.ip);
+  await consumeAll(deps, [
+    ['chatPerUser', String(actor.id)],
+    ['chatPerAddress', request.ip],
+  ]);
 }
 
 /** A template's document is a few kilobytes; what counts is the new document. */

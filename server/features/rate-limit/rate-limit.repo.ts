@@ -2,21 +2,23 @@ import { and, eq, gt, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { rateLimits } from '../../db/schema';
 
-/** Counts one hit in a fixed window, atomically, and returns the window's state. */
-export async function hit(db: Db, key: string, now: Date, windowMs: number) {
-  const resetAt = new Date(now.getTime() + windowMs);
-  const [row] = await db
+/**
+ * Counts one hit in each key's fixed window, atomically, in one statement, and returns each
+ * window's state by key. A window that has closed starts again at 1 with a new reset time.
+ */
+export async function hitAll(db: Db, hits: readonly { key: string; windowMs: number }[], now: Date) {
+  const rows = await db
     .insert(rateLimits)
-    .values({ key, count: 1, resetAt })
+    .values(hits.map(({ key, windowMs }) => ({ key, count: 1, resetAt: new Date(now.getTime() + windowMs) })))
     .onConflictDoUpdate({
       target: rateLimits.key,
       set: {
         count: sql`case when ${rateLimits.resetAt} <= ${now} then 1 else ${rateLimits.count} + 1 end`,
-        resetAt: sql`case when ${rateLimits.resetAt} <= ${now} then ${resetAt} else ${rateLimits.resetAt} end`,
+        resetAt: sql`case when ${rateLimits.resetAt} <= ${now} then excluded.reset_at else ${rateLimits.resetAt} end`,
       },
     })
-    .returning({ count: rateLimits.count, resetAt: rateLimits.resetAt });
-  return row!;
+    .returning({ key: rateLimits.key, count: rateLimits.count, resetAt: rateLimits.resetAt });
+  return new Map(rows.map((row) => [row.key, row]));
 }
 
 /** Opens (or moves forward) a window that holds no count, e.g. a remembered fact. */

@@ -71,17 +71,32 @@ export function limitFor(deps: LimitDeps, name: LimitName): Limit {
 
 /** Counts an attempt and refuses it with 429 and Retry-After once the window's allowance is spent. */
 export async function consume(deps: LimitDeps, name: LimitName, subject: string) {
-  const limit = limitFor(deps, name);
+  await consumeAll(deps, [[name, subject]]);
+}
+
+/**
+ * Counts an attempt against several limits at once (one statement, one round trip: the chat's
+ * person and address), and refuses it with the first of them, in the order given, that is spent.
+ * Every one of them counts the attempt, refused or not, as each would alone.
+ */
+export async function consumeAll(deps: LimitDeps, subjects: readonly (readonly [LimitName, string])[]) {
+  const limits = subjects.map(([name, subject]) => {
+    const limit = limitFor(deps, name);
+    return { limit, key: keyOf(limit, subject) };
+  });
   const now = deps.clock.now();
-  const { count, resetAt } = await repo.hit(deps.database.db, keyOf(limit, subject), now, limit.windowMs);
-  if (count <= limit.max) return;
-  const seconds = Math.max(1, Math.ceil((resetAt.getTime() - now.getTime()) / 1000));
-  throw new AppError(
-    'rate_limited',
-    `Too many ${limit.what}. Please try again in ${describe(seconds)}.`,
-    { retryAfterSeconds: seconds },
-    { 'retry-after': String(seconds) },
-  );
+  const windows = await repo.hitAll(deps.database.db, limits.map(({ limit, key }) => ({ key, windowMs: limit.windowMs })), now);
+  for (const { limit, key } of limits) {
+    const { count, resetAt } = windows.get(key)!;
+    if (count <= limit.max) continue;
+    const seconds = Math.max(1, Math.ceil((resetAt.getTime() - now.getTime()) / 1000));
+    throw new AppError(
+      'rate_limited',
+      `Too many ${limit.what}. Please try again in ${describe(seconds)}.`,
+      { retryAfterSeconds: seconds },
+      { 'retry-after': String(seconds) },
+    );
+  }
 }
 
 export async function reset(deps: LimitDeps, name: LimitName, subject: string) {
