@@ -36,6 +36,15 @@ export class FakeEditor implements EditorAdapter {
     return () => void this.contentListeners.delete(listener);
   }
 
+  private pending = false;
+
+  /** Announces an edit typeUnannounced() made, as the embedded editor's flush does. */
+  flushChanges() {
+    if (!this.pending) return;
+    this.pending = false;
+    this.type();
+  }
+
   onSaveRequest(listener: () => void) {
     this.saveListeners.add(listener);
     return () => void this.saveListeners.delete(listener);
@@ -55,6 +64,11 @@ export class FakeEditor implements EditorAdapter {
   /** The user edits the document. */
   type() {
     for (const listener of this.contentListeners) listener();
+  }
+
+  /** The user edits the document, and the engine has not announced it yet (a long layout runs first). */
+  typeUnannounced() {
+    this.pending = true;
   }
 
   /** The user chooses the engine's own File > Save. */

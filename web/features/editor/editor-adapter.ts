@@ -27,6 +27,11 @@ export interface EditorAdapter {
   onSelectionChange(listener: (selectedText: string) => void): () => void;
   /** Called after every edit of the document's content, by the user or by this adapter. Returns unsubscribe. */
   onContentChange(listener: () => void): () => void;
+  /**
+   * Reports, now, an edit the engine has made but not yet announced through onContentChange, so
+   * that a save asked for at once (Ctrl+S just after typing) includes it.
+   */
+  flushChanges(): void;
   /** Called when the user asks the engine's own UI to save (its File > Save). Returns unsubscribe. */
   onSaveRequest(listener: () => void): () => void;
   /** Reads the selection from the engine again (the 'Check Selection' button) and returns it. */

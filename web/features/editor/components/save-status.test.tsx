@@ -79,6 +79,22 @@ describe('the editor save state', () => {
     expect(shown()).toBe('Saved');
   });
 
+  it('Ctrl+S just after an edit the editor has not announced yet saves that edit', async () => {
+    const puts = contentServer();
+    const editor = new FakeEditor();
+    renderWithProviders(<SavingEditor adapter={editor} />);
+
+    act(() => editor.typeUnannounced());
+    expect(shown()).toBe('Saved');
+    fireEvent.keyDown(window, { key: 's', ctrlKey: true });
+    await wait(0);
+    expect(shown()).toBe('Saving...');
+    expect(puts.map((p) => p.version)).toEqual(['3']);
+    puts[0]!.answer(jsonResponse(savedAs(4)));
+    await wait(0);
+    expect(shown()).toBe('Saved');
+  });
+
   it('shows Unsaved changes after a save when the document was edited during it, and saves that too', async () => {
     const puts = contentServer();
     const editor = new FakeEditor();

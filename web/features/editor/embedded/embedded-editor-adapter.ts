@@ -14,6 +14,8 @@ export class EmbeddedEditorAdapter implements EditorAdapter {
   private readonly selectionListeners = new Set<(selectedText: string) => void>();
   private readonly contentListeners = new Set<() => void>();
   private readonly saveListeners = new Set<() => void>();
+  /** The document (an immutable ProseMirror node) as of the last change reported to the listeners. */
+  private reportedDoc: unknown = null;
 
   getSnapshot = (): EditorSnapshot => this.snapshot;
 
@@ -39,6 +41,7 @@ export class EmbeddedEditorAdapter implements EditorAdapter {
   /** `onEditorViewReady`: the document is laid out and editable. There are no plugins to wait for. */
   handleViewReady = () => {
     this.update({ ready: true, pluginReady: true });
+    this.reportedDoc = this.view()?.state.doc ?? null;
   };
 
   handleSelectionChange = () => {
@@ -50,7 +53,17 @@ export class EmbeddedEditorAdapter implements EditorAdapter {
   };
 
   handleContentChange = () => {
+    this.reportedDoc = this.view()?.state.doc ?? null;
     for (const listener of this.contentListeners) listener();
+  };
+
+  /**
+   * The editor announces a change only after laying the document out again, which on a long
+   * document comes well after the keystroke; its ProseMirror state has the edit at once.
+   */
+  flushChanges = () => {
+    const doc = this.view()?.state.doc;
+    if (doc && doc !== this.reportedDoc) this.handleContentChange();
   };
 
   /**

@@ -10,7 +10,7 @@ import { Autosaver, type SaveStatus } from '../lib/autosaver';
 export const AUTOSAVE_DELAY_MS = 2000;
 
 type UseAutosaveOptions = {
-  adapter: Pick<EditorAdapter, 'onContentChange' | 'onSaveRequest' | 'save'>;
+  adapter: Pick<EditorAdapter, 'onContentChange' | 'onSaveRequest' | 'flushChanges' | 'save'>;
   documentId: number;
   /** The version the editor opened; each save moves it on. */
   baseVersion: number;
@@ -45,7 +45,10 @@ export function useAutosave({ adapter, documentId, baseVersion }: UseAutosaveOpt
 
   useEffect(() => {
     const offChange = adapter.onContentChange(() => saver.markChanged());
-    const offSave = adapter.onSaveRequest(() => void saver.saveNow());
+    const offSave = adapter.onSaveRequest(() => {
+      adapter.flushChanges();
+      void saver.saveNow();
+    });
     return () => {
       offChange();
       offSave();
@@ -59,11 +62,12 @@ export function useAutosave({ adapter, documentId, baseVersion }: UseAutosaveOpt
       // Ours, not the browser's 'Save page as' nor the editor's own binding.
       event.preventDefault();
       event.stopPropagation();
+      adapter.flushChanges();
       void saver.saveNow();
     };
     window.addEventListener('keydown', onKeyDown, { capture: true });
     return () => window.removeEventListener('keydown', onKeyDown, { capture: true });
-  }, [saver]);
+  }, [adapter, saver]);
 
   useEffect(() => {
     const onBeforeUnload = (event: BeforeUnloadEvent) => {

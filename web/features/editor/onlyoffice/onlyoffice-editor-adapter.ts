@@ -36,6 +36,8 @@ export class OnlyofficeEditorAdapter implements EditorAdapter {
   onContentChange = (listener: () => void) => subscribeTo(this.contentListeners, listener);
   /** ONLYOFFICE has no Save that the page could take over: its own saves go to the server directly. */
   onSaveRequest = (_listener: () => void) => () => {};
+  /** The Document Server reports its state changes itself, at once; nothing waits to be announced. */
+  flushChanges = () => undefined;
 
   /** Whether this user has edits the Document Server has not received yet (`onDocumentStateChange`). */
   isModified = () => this.modified;
