@@ -33,6 +33,11 @@ export async function openDatabase(opts: {
   onIdleError?: (err: Error) => void;
   /** PostgreSQL only; tests shorten them. */
   timeouts?: Partial<typeof POOL_TIMEOUTS>;
+  /**
+   * PGlite only: start from this dump of a database (`dumpDataDir`) instead of an empty one. Tests
+   * open a database per file, and an empty one costs seconds of initdb and migrations each time.
+   */
+  loadDataDir?: Blob;
 }): Promise<Database> {
   if (opts.url) {
     const timeouts = { ...POOL_TIMEOUTS, ...opts.timeouts };
@@ -59,7 +64,7 @@ export async function openDatabase(opts: {
     dir = path.join(opts.dataDir, 'db');
     await fs.mkdir(dir, { recursive: true });
   }
-  const client = new PGlite(dir);
+  const client = new PGlite({ dataDir: dir, loadDataDir: opts.loadDataDir });
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder });
   registerRunner(db as unknown as Db, async ({ text }, params) => (await client.query<unknown[]>(text, params, { rowMode: 'array' })).rows);

@@ -1,15 +1,17 @@
 /**
- * A fresh, empty database per test file: in-memory PGlite, or (TEST_DB=postgres) a new
- * database created on the TEST_DATABASE_URL server and dropped afterwards.
+ * A fresh database per test file, migrated and empty of rows: in-memory PGlite, or
+ * (TEST_DB=postgres) a new database created on the TEST_DATABASE_URL server and dropped afterwards.
+ * Both start from a template made once (database-template.ts).
  */
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { type Database, openDatabase } from '../../server/db/client';
+import { pgliteTemplate, postgresTemplate } from './database-template';
 
 export async function openTestDatabase(): Promise<Database> {
-  const scratch = await createScratchPostgres();
-  if (!scratch) return openDatabase({});
+  const scratch = await createScratchPostgres({ migrated: true });
+  if (!scratch) return openDatabase({ loadDataDir: await pgliteTemplate() });
   const database = await openDatabase({ url: scratch.url });
   return {
     ...database,
@@ -20,13 +22,17 @@ export async function openTestDatabase(): Promise<Database> {
   };
 }
 
-/** Under TEST_DB=postgres, an empty database on the test server (for a spawned server process). */
-export async function createScratchPostgres(): Promise<{ url: string; drop: () => Promise<void> } | undefined> {
+/**
+ * Under TEST_DB=postgres, a new database on the test server: empty (a spawned server process
+ * migrates it, as on a first start), or `migrated`, a copy of the migrated template.
+ */
+export async function createScratchPostgres({ migrated = false } = {}): Promise<{ url: string; drop: () => Promise<void> } | undefined> {
   if (process.env.TEST_DB !== 'postgres') return undefined;
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL');
   const name = `redraft_test_${randomBytes(6).toString('hex')}`;
-  await withAdmin(adminUrl, (c) => c.query(`create database ${name}`));
+  const template = migrated ? ` template ${await postgresTemplate(adminUrl)}` : '';
+  await withAdmin(adminUrl, (c) => c.query(`create database ${name}${template}`));
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   return {
