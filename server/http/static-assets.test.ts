@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../../tests/support/test-app';
 
 const SCRIPT = `export const answer = ${'42 + '.repeat(200)}0;\n`;
@@ -24,6 +24,7 @@ beforeAll(async () => {
   fs.writeFileSync(path.join(webRoot, 'assets', 'app-Ab12.js'), SCRIPT);
   fs.writeFileSync(path.join(webRoot, 'assets', 'app-Ab12.js.br'), brotliCompressSync(SCRIPT));
   fs.writeFileSync(path.join(webRoot, 'assets', 'app-Ab12.js.gz'), gzipSync(SCRIPT));
+  fs.writeFileSync(path.join(webRoot, 'assets', 'once-Cd34.js'), SCRIPT);
   fs.mkdirSync(path.join(webRoot, '.vite'));
   fs.writeFileSync(path.join(webRoot, '.vite', 'manifest.json'), '{"index.html":{"file":"assets/app-Ab12.js"}}');
   outside = fs.mkdtempSync(path.join(os.tmpdir(), 'redraft-outside-'));
@@ -51,6 +52,18 @@ describe('hashed assets', () => {
     expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect(res.headers.vary).toMatch(/accept-encoding/i);
     expect(same(res.rawPayload)).toBe(true);
+  });
+
+  it('are read once, however many requests for one arrive while it is being read', async () => {
+    const readFile = vi.spyOn(fs.promises, 'readFile');
+    try {
+      const answers = await Promise.all(Array.from({ length: 20 }, () => get('/assets/once-Cd34.js')));
+      expect(answers.map((res) => res.body)).toEqual(Array(20).fill(SCRIPT));
+      expect(await get('/assets/once-Cd34.js')).toMatchObject({ statusCode: 200, body: SCRIPT });
+      expect(readFile.mock.calls.filter(([file]) => String(file).endsWith('once-Cd34.js'))).toHaveLength(1);
+    } finally {
+      readFile.mockRestore();
+    }
   });
 
   it('are sent as they are to a client that takes no compression', async () => {

@@ -32,7 +32,7 @@ const SUFFIX: Record<Encoding, string> = { br: '.br', gzip: '.gz' };
 /** Preferred first when the client takes both equally. */
 const ENCODINGS: readonly Encoding[] = ['br', 'gzip'];
 
-type Variant = { readonly file: string; readonly etag: string; body?: Buffer };
+type Variant = { readonly file: string; readonly etag: string; body?: Promise<Buffer> };
 type Served = { readonly type: string; readonly cacheControl: string; readonly plain: Variant; readonly encoded: Partial<Record<Encoding, Variant>> };
 
 /**
@@ -74,14 +74,24 @@ async function send(request: FastifyRequest, reply: FastifyReply, served: Served
   return reply.send(body);
 }
 
-async function read(chosen: Variant, cache: { bytes: number }): Promise<Buffer> {
+/**
+ * The file's bytes, read once: the first request keeps the read's promise, so requests arriving
+ * while it is under way share it (one read, counted once against the cap) instead of each reading.
+ */
+function read(chosen: Variant, cache: { bytes: number }): Promise<Buffer> {
   if (chosen.body) return chosen.body;
-  const body = await fs.promises.readFile(chosen.file);
-  if (cache.bytes + body.length <= MAX_CACHED_BYTES) {
-    cache.bytes += body.length;
-    chosen.body = body;
-  }
-  return body;
+  const reading = fs.promises.readFile(chosen.file);
+  chosen.body = reading;
+  reading.then(
+    (body) => {
+      if (cache.bytes + body.length <= MAX_CACHED_BYTES) cache.bytes += body.length;
+      else if (chosen.body === reading) chosen.body = undefined;
+    },
+    () => {
+      if (chosen.body === reading) chosen.body = undefined;
+    },
+  );
+  return reading;
 }
 
 /** The encoding with the highest q the client gives among those the file has; br on a tie. */
