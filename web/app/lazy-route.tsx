@@ -1,5 +1,4 @@
-import type { ComponentType } from 'react';
-import { lazyComponent } from '@web/lib/lazy-component';
+import { type ComponentType, lazy, Suspense } from 'react';
 import { StatusScreen } from './layout/status-screen';
 
 /**
@@ -9,14 +8,21 @@ import { StatusScreen } from './layout/status-screen';
  * client (query-provider.tsx), which loads with it.
  */
 export function lazyRoute<P extends object>(load: () => Promise<ComponentType<P>>): ComponentType<P> {
-  return lazyComponent(async () => {
+  const Lazy = lazy(async () => {
     const [Route, { QueryProvider }] = await Promise.all([load(), import('./query-provider')]);
-    return function RouteWithQueries(props: P) {
-      return (
+    return {
+      default: (props: P) => (
         <QueryProvider>
           <Route {...props} />
         </QueryProvider>
-      );
+      ),
     };
-  }, <StatusScreen text="Loading..." />);
+  });
+  return function LazyRoute(props: P) {
+    return (
+      <Suspense fallback={<StatusScreen text="Loading..." />}>
+        <Lazy {...props} />
+      </Suspense>
+    );
+  };
 }

@@ -1,10 +1,6 @@
-import { useEffect, useRef, useState } from 'react';
-import { lazyComponent } from '@web/lib/lazy-component';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 
-const LandingDemo = lazyComponent(
-  () => import('./landing-demo').then((m) => m.LandingDemo),
-  <div className="min-h-[36rem] lg:min-h-[30rem]" aria-hidden="true" />,
-);
+const LandingDemo = lazy(() => import('./landing-demo').then((m) => ({ default: m.LandingDemo })));
 
 /** How far ahead of the viewport the demo starts loading, so it is ready when scrolled to. */
 const LOAD_AHEAD = '800px';
@@ -30,5 +26,9 @@ export function LazyLandingDemo() {
 
   const fallback = <div ref={placeholder} className="min-h-[36rem] lg:min-h-[30rem]" aria-hidden="true" />;
   if (!near) return fallback;
-  return <LandingDemo />;
+  return (
+    <Suspense fallback={<div className="min-h-[36rem] lg:min-h-[30rem]" aria-hidden="true" />}>
+      <LandingDemo />
+    </Suspense>
+  );
 }
