@@ -1,4 +1,5 @@
-import { type ComponentType, lazy, Suspense } from 'react';
+import type { ComponentType } from 'react';
+import { lazyComponent } from '@web/lib/lazy-component';
 import { StatusScreen } from './layout/status-screen';
 
 /**
@@ -8,21 +9,14 @@ import { StatusScreen } from './layout/status-screen';
  * client (query-provider.tsx), which loads with it.
  */
 export function lazyRoute<P extends object>(load: () => Promise<ComponentType<P>>): ComponentType<P> {
-  const Lazy = lazy(async () => {
+  return lazyComponent(async () => {
     const [Route, { QueryProvider }] = await Promise.all([load(), import('./query-provider')]);
-    return {
-      default: (props: P) => (
+    return function RouteWithQueries(props: P) {
+      return (
         <QueryProvider>
           <Route {...props} />
         </QueryProvider>
-      ),
+      );
     };
-  });
-  return function LazyRoute(props: P) {
-    return (
-      <Suspense fallback={<StatusScreen text="Loading..." />}>
-        <Lazy {...props} />
-      </Suspense>
-    );
-  };
+  }, <StatusScreen text="Loading..." />);
 }

@@ -1,7 +1,8 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { showToastSavedForReload, useToasts } from '@web/components/ui/use-toast';
+import { lazyComponent } from '@web/lib/lazy-component';
 
-const Toaster = lazy(() => import('@web/components/ui/toaster').then((m) => ({ default: m.Toaster })));
+const Toaster = lazyComponent(() => import('@web/components/ui/toaster').then((m) => m.Toaster));
 
 /**
  * The toast region loads with the first toast: most visits to the landing page never show one,
@@ -16,9 +17,5 @@ export function LazyToaster() {
     if (toasts.length > 0) setNeeded(true);
   }, [toasts.length]);
   if (!needed && toasts.length === 0) return null;
-  return (
-    <Suspense fallback={null}>
-      <Toaster />
-    </Suspense>
-  );
+  return <Toaster />;
 }

@@ -1,15 +1,16 @@
 import { ArrowLeft } from 'lucide-react';
-import { lazy, Suspense, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'wouter';
 import { Button } from '@web/components/ui/button';
 import { OnlyofficeEditor } from '@web/features/editor/onlyoffice/onlyoffice-editor';
 import { OnlyofficeEditorAdapter } from '@web/features/editor/onlyoffice/onlyoffice-editor-adapter';
 import { EDITOR_NAMES, editorKind } from '@web/lib/editor-kind';
+import { lazyComponent } from '@web/lib/lazy-component';
 import { usePageTitle } from '@web/lib/use-page-title';
 import { StatusScreen } from '../layout/status-screen';
 
 // The embedded editor's ~0.5 MB only when it is the one this server uses.
-const EmbeddedDemo = lazy(() => import('./embedded-demo').then((m) => ({ default: m.EmbeddedDemo })));
+const EmbeddedDemo = lazyComponent(() => import('./embedded-demo').then((m) => m.EmbeddedDemo), <StatusScreen text="Loading editor..." />);
 
 /**
  * docs/product.md §2 /demo: public, a Back button, and the sample document read-only in whichever editor this
@@ -37,9 +38,7 @@ export function DemoRoute() {
           {kind === 'onlyoffice' ? (
             <OnlyofficeDemo />
           ) : (
-            <Suspense fallback={<StatusScreen text="Loading editor..." />}>
-              <EmbeddedDemo />
-            </Suspense>
+            <EmbeddedDemo />
           )}
         </div>
       </main>

@@ -3,7 +3,7 @@
  * workspace. This part is light; the workspace, with the editor in it, is a lazy chunk, one per
  * engine, so a server with ONLYOFFICE Docs never sends the embedded editor's code.
  */
-import { type ComponentProps, lazy, Suspense, useState } from 'react';
+import { type ComponentProps, useState } from 'react';
 import type { User } from '@common/schemas/auth';
 import { Button } from '@web/components/ui/button';
 import { useDocument } from '@web/features/editor/api/get-document';
@@ -11,23 +11,23 @@ import { useDocumentContent } from '@web/features/editor/api/get-document-conten
 import { EditorMessage } from '@web/features/editor/components/editor-message';
 import { ApiError, errorMessage } from '@web/lib/api-client';
 import { editorKind } from '@web/lib/editor-kind';
+import { lazyComponent } from '@web/lib/lazy-component';
 import { usePageTitle } from '@web/lib/use-page-title';
 import { AppShell } from '../layout/app-shell';
 import { StatusScreen } from '../layout/status-screen';
 import type { EditorScreen } from './editor-layout';
 
 // The embedded editor is ~0.5 MB gzip of JavaScript (docs/editor.md): only editor routes load it.
-const loadWorkspace = () => import('./editor-workspace');
-const EditorWorkspace = lazy(() => loadWorkspace().then((m) => ({ default: m.EditorWorkspace })));
-const loadOnlyofficeWorkspace = () => import('./onlyoffice-workspace');
-const OnlyofficeWorkspace = lazy(() => loadOnlyofficeWorkspace().then((m) => ({ default: m.OnlyofficeWorkspace })));
+const loading = <StatusScreen text="Loading document..." />;
+const EditorWorkspace = lazyComponent(() => import('./editor-workspace').then((m) => m.EditorWorkspace), loading);
+const OnlyofficeWorkspace = lazyComponent(() => import('./onlyoffice-workspace').then((m) => m.OnlyofficeWorkspace), loading);
 
 /**
  * Starts fetching the editor's code at once, so it downloads while the session and the document
  * are fetched rather than after them. Idempotent: the module loader keeps the one promise.
  */
 export function preloadEditor() {
-  void (editorKind() === 'onlyoffice' ? loadOnlyofficeWorkspace() : loadWorkspace());
+  void (editorKind() === 'onlyoffice' ? OnlyofficeWorkspace : EditorWorkspace).preload();
 }
 
 type EditorPageProps = { documentId: number; user: User; screen: EditorScreen };
@@ -69,11 +69,7 @@ export function EditorPage({ documentId, user, screen }: EditorPageProps) {
     );
   }
   if (onlyoffice) {
-    return (
-      <Suspense fallback={<StatusScreen text="Loading document..." />}>
-        <OnlyofficeWorkspace screen={screen} document={doc} user={user} />
-      </Suspense>
-    );
+    return <OnlyofficeWorkspace screen={screen} document={doc} user={user} />;
   }
   if (content.isPending || content.isFetching) return <StatusScreen text="Loading document..." />;
   if (content.isError) {
@@ -89,11 +85,7 @@ export function EditorPage({ documentId, user, screen }: EditorPageProps) {
     void documentQuery.refetch();
     void content.refetch();
   };
-  return (
-    <Suspense fallback={<StatusScreen text="Loading document..." />}>
-      <EditorWorkspace key={`${content.data.version}:${opened}`} screen={screen} document={doc} content={content.data} user={user} onReload={reload} />
-    </Suspense>
-  );
+  return <EditorWorkspace key={`${content.data.version}:${opened}`} screen={screen} document={doc} content={content.data} user={user} onReload={reload} />;
 }
 
 /** A reason the editor cannot open, on the ordinary signed-in screen with the top bar. */

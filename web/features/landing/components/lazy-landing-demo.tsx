@@ -1,6 +1,10 @@
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { lazyComponent } from '@web/lib/lazy-component';
 
-const LandingDemo = lazy(() => import('./landing-demo').then((m) => ({ default: m.LandingDemo })));
+const LandingDemo = lazyComponent(
+  () => import('./landing-demo').then((m) => m.LandingDemo),
+  <div className="min-h-[36rem] lg:min-h-[30rem]" aria-hidden="true" />,
+);
 
 /** How far ahead of the viewport the demo starts loading, so it is ready when scrolled to. */
 const LOAD_AHEAD = '800px';
@@ -26,9 +30,5 @@ export function LazyLandingDemo() {
 
   const fallback = <div ref={placeholder} className="min-h-[36rem] lg:min-h-[30rem]" aria-hidden="true" />;
   if (!near) return fallback;
-  return (
-    <Suspense fallback={<div className="min-h-[36rem] lg:min-h-[30rem]" aria-hidden="true" />}>
-      <LandingDemo />
-    </Suspense>
-  );
+  return <LandingDemo />;
 }
