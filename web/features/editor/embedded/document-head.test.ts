@@ -1,6 +1,6 @@
 import { strFromU8, strToU8, unzipSync, zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
-import { PREVIEW_MIN_PARAGRAPHS, cutBody, documentHead } from './document-head';
+import { HEAD_BLOCKS, PREVIEW_MIN_PARAGRAPHS, cutBody, documentHead } from './document-head';
 
 const W = 'xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"';
 const para = (i: number) => `<w:p w:rsidR="00A1"><w:r><w:t>Paragraph ${i}</w:t></w:r></w:p>`;
@@ -12,7 +12,7 @@ const bodyOf = (xml: string) => xml.slice(xml.indexOf('<w:body>') + 8, xml.index
 describe('the first pages of a long document', () => {
   it('keeps whole blocks from the start and closes the body with its section properties', () => {
     const head = cutBody(documentXml(paragraphs(PREVIEW_MIN_PARAGRAPHS) + FINAL))!;
-    expect(bodyOf(head)).toBe(paragraphs(60) + FINAL);
+    expect(bodyOf(head)).toBe(paragraphs(HEAD_BLOCKS) + FINAL);
     expect(head.startsWith(`<?xml version="1.0"?><w:document ${W}>`)).toBe(true);
     expect(head.endsWith('</w:body></w:document>')).toBe(true);
   });
@@ -26,25 +26,25 @@ describe('the first pages of a long document', () => {
     const control = `<w:sdt><w:sdtContent>${paragraphs(2)}</w:sdtContent></w:sdt>`;
     const start = table + control + '<w:bookmarkStart w:id="0" w:name="x"/><w:p/>';
     const head = cutBody(documentXml(start + paragraphs(PREVIEW_MIN_PARAGRAPHS) + FINAL))!;
-    expect(bodyOf(head)).toBe(start + paragraphs(57) + FINAL);
+    expect(bodyOf(head)).toBe(start + paragraphs(HEAD_BLOCKS - 3) + FINAL);
   });
 
   it('takes the properties of the section the cut falls in, not those of the last section', () => {
     const landscape = '<w:sectPr><w:pgSz w:w="15840" w:h="12240" w:orient="landscape"/></w:sectPr>';
     const firstSectionEnd = `<w:p><w:pPr>${landscape}</w:pPr></w:p>`;
     const head = cutBody(documentXml(paragraphs(100) + firstSectionEnd + paragraphs(PREVIEW_MIN_PARAGRAPHS) + FINAL))!;
-    expect(bodyOf(head)).toBe(paragraphs(60) + landscape);
+    expect(bodyOf(head)).toBe(paragraphs(HEAD_BLOCKS) + landscape);
   });
 
   it('keeps a section-properties change (which holds a sectPr of its own) whole', () => {
     const changed = '<w:sectPr><w:pgSz w:w="12240"/><w:sectPrChange w:id="1"><w:sectPr><w:pgSz w:w="11906"/></w:sectPr></w:sectPrChange></w:sectPr>';
-    expect(bodyOf(cutBody(documentXml(paragraphs(PREVIEW_MIN_PARAGRAPHS) + changed))!)).toBe(paragraphs(60) + changed);
+    expect(bodyOf(cutBody(documentXml(paragraphs(PREVIEW_MIN_PARAGRAPHS) + changed))!)).toBe(paragraphs(HEAD_BLOCKS) + changed);
   });
 
   it('reads through comments, and attribute values that hold a ">" or a "/"', () => {
     const odd = `<!-- a <w:p> in a comment --><w:p w:x="a>b/"><w:r><w:t>odd</w:t></w:r></w:p>`;
     const head = cutBody(documentXml(odd + paragraphs(PREVIEW_MIN_PARAGRAPHS) + FINAL))!;
-    expect(bodyOf(head)).toBe(odd + paragraphs(59) + FINAL);
+    expect(bodyOf(head)).toBe(odd + paragraphs(HEAD_BLOCKS - 1) + FINAL);
   });
 
   it('stops early when the blocks are large', () => {
@@ -74,7 +74,7 @@ describe('the head as a package', () => {
     const head = documentHead(pkg(documentXml(paragraphs(PREVIEW_MIN_PARAGRAPHS) + FINAL), 'word/document2.xml'))!;
     const files = unzipSync(new Uint8Array(head));
     expect(Object.keys(files).sort()).toEqual(['_rels/.rels', 'word/document2.xml', 'word/styles.xml']);
-    expect(bodyOf(strFromU8(files['word/document2.xml']!))).toBe(paragraphs(60) + FINAL);
+    expect(bodyOf(strFromU8(files['word/document2.xml']!))).toBe(paragraphs(HEAD_BLOCKS) + FINAL);
     expect(strFromU8(files['word/styles.xml']!)).toBe('<w:styles/>');
   });
 

@@ -94,7 +94,13 @@ export class EmbeddedEditorAdapter implements EditorAdapter {
   };
 
   save = async () => {
-    const bytes = await this.ref?.save();
+    // A full repack, never the editor's default selective one: that rewrites only the paragraphs
+    // it marked as changed into the file it loaded, and clears the marks when its (asynchronous)
+    // write ends, so an edit typed while a save was being written lost its mark and the next
+    // save wrote the loaded file's text over it (and over every edit saved before). Our server
+    // merges each save into its base by paragraph id (decision 006), which keeps an unchanged
+    // paragraph as it was, so nothing is gained by the selective write and edits were lost by it.
+    const bytes = await this.ref?.save({ selective: false });
     if (!bytes) throw new Error('The editor could not write the document.');
     return bytes;
   };
