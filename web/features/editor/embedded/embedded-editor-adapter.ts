@@ -38,8 +38,14 @@ export class EmbeddedEditorAdapter implements EditorAdapter {
     this.update({ ready: false, pluginReady: false, selectedText: '' });
   }
 
-  /** `onEditorViewReady`: the document is laid out and editable. There are no plugins to wait for. */
+  /**
+   * `onEditorViewReady`: the document is laid out and editable. There are no plugins to wait for.
+   * The editor calls it again after every layout; only the first call's document is the unedited
+   * one, and taking a later one would hide an edit laid out before its change was announced from
+   * `flushChanges`.
+   */
   handleViewReady = () => {
+    if (this.snapshot.ready) return;
     this.update({ ready: true, pluginReady: true });
     this.reportedDoc = this.view()?.state.doc ?? null;
   };
