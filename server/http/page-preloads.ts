@@ -40,11 +40,13 @@ export function loadPagePreloads(root: string, editor: EditorKind): (pathname: s
   const byFile = new Map(Object.values(manifest).map((chunk) => [chunk.file, chunk]));
   const chunkTags = (files: string[]) => {
     const wanted = [...new Set(files)].filter((f) => !entry.has(f));
-    // A lazy chunk's stylesheet is otherwise requested only once its code has run.
+    // A lazy chunk's stylesheet is otherwise requested only once its code has run. `crossorigin`
+    // as on the link Vite's loader adds for it: a preload whose mode differs is not reused, and
+    // the browser downloads the stylesheet a second time.
     const styles = [...new Set(wanted.flatMap((f) => byFile.get(f)?.css ?? []))];
     return (
       wanted.map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`).join('') +
-      styles.map((f) => `<link rel="preload" as="style" href="/${f}">`).join('')
+      styles.map((f) => `<link rel="preload" as="style" crossorigin href="/${f}">`).join('')
     );
   };
   const tags = new Map<string, string>();

@@ -117,7 +117,7 @@ describe("preloading an editor page's data and editor", () => {
     expect(modules(embedded(request('/waitlist')))).toEqual([]);
     // No document id, no editor: the page only says the link is wrong.
     expect(modules(embedded(request('/editor/abc')))).toEqual(['/assets/editor-route.js']);
-    expect(embedded(request('/editor/3'))).toContain('<link rel="preload" as="style" href="/assets/docx.css">');
+    expect(embedded(request('/editor/3'))).toContain('<link rel="preload" as="style" crossorigin href="/assets/docx.css">');
     expect(onlyoffice(request('/editor/3'))).not.toContain('docx.css');
   });
 });

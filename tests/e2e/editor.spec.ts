@@ -277,6 +277,19 @@ test('the page opens whole and centred in its pane and stays there once the edit
   await expect(zoomShown(page)).not.toHaveText('100%');
 });
 
+test('opening the editor downloads each of its files and data once (the preloads are the requests the page uses)', async ({ page }) => {
+  const id = await contractForNewUser(page);
+  const requested: string[] = [];
+  page.on('request', (r) => {
+    const { pathname } = new URL(r.url());
+    if (pathname.startsWith('/assets/') || pathname.startsWith('/api/')) requested.push(`${r.method()} ${pathname}`);
+  });
+  await openEditor(page, id);
+  expect(requested.filter((r) => r.endsWith('.css')).length).toBeGreaterThan(0);
+  const twice = requested.filter((r, i) => requested.indexOf(r) !== i);
+  expect(twice).toEqual([]);
+});
+
 const COMMENTED = buildDocx({
   body:
     '<w:p><w:commentRangeStart w:id="0"/><w:r><w:t>The Supplier shall deliver the goods.</w:t></w:r><w:commentRangeEnd w:id="0"/>' +
