@@ -13,6 +13,8 @@ export interface UploadedDocument {
 
 export class Api {
   private cookie = '';
+  /** Uploads made in the current account: the server allows 200 an hour per person. */
+  uploads = 0;
 
   constructor(readonly url: string) {}
 
@@ -28,11 +30,13 @@ export class Api {
     await this.json('POST', '/api/auth/register', { name: 'Fidelity Bench', email, password }, 201);
     await this.json('POST', '/api/auth/login', { email, password }, 200);
     if (!this.cookie) throw new Error('login set no session cookie');
+    this.uploads = 0;
   }
 
   /** Uploads; a refusal at upload (4xx) comes back as status 'refused' with the server's message. */
   async upload(filename: string, bytes: Uint8Array): Promise<UploadedDocument | { id: -1; status: 'refused'; errorMessage: string }> {
     const { payload, headers } = multipart({ filename, type: DOCX, bytes });
+    this.uploads++;
     const res = await fetch(`${this.url}/api/documents/upload`, { method: 'POST', headers: { ...headers, ...this.headers() }, body: payload });
     if (res.status !== 201) return { id: -1, status: 'refused', errorMessage: `HTTP ${res.status}: ${(await res.text()).slice(0, 200)}` };
     return (await res.json()) as UploadedDocument;

@@ -51,6 +51,12 @@ export class EditorSession {
     return new EditorSession(browser, context);
   }
 
+  /** Signs the browser in as another account (the API's, after it registered a new one). */
+  async signInAs(baseURL: string, session: { name: string; value: string }) {
+    await this.context.clearCookies();
+    await this.context.addCookies([{ ...session, url: baseURL }]);
+  }
+
   async close() {
     await this.context.close();
     await this.browser.close();

@@ -2,10 +2,10 @@ import { describe, expect, it } from 'vitest';
 import type { DocxEditorRef } from '@eigenpal/docx-editor-react';
 import { EmbeddedEditorAdapter } from './embedded-editor-adapter';
 
-/** A stand-in for the editor's handle: only the ProseMirror state the adapter reads. */
-function editorWith(state: { doc: object }) {
+/** A stand-in for the editor's handle: the ProseMirror state the adapter reads, and `save`. */
+function editorWith(state: { doc: object }, save: DocxEditorRef['save'] = async () => new ArrayBuffer(1)) {
   const view = { state };
-  return { getEditorRef: () => ({ getView: () => view }) } as unknown as DocxEditorRef;
+  return { getEditorRef: () => ({ getView: () => view }), save } as unknown as DocxEditorRef;
 }
 
 function adapterOver(state: { doc: object }) {
@@ -56,5 +56,54 @@ describe('EmbeddedEditorAdapter.flushChanges', () => {
     adapter.handleViewReady();
     adapter.flushChanges();
     expect(announced()).toBe(0);
+  });
+});
+
+describe('EmbeddedEditorAdapter.save', () => {
+  /** An editor whose writes are recorded; `during` runs while a write is under way (the user typing). */
+  function recordingEditor() {
+    const state = { doc: { text: 'opened' } as object };
+    const writes: Array<{ selective: boolean | undefined }> = [];
+    let during = () => {};
+    const save = async (options?: { selective?: boolean }) => {
+      writes.push({ selective: options?.selective });
+      await Promise.resolve();
+      during();
+      during = () => {};
+      return new ArrayBuffer(1);
+    };
+    const adapter = new EmbeddedEditorAdapter();
+    adapter.attach(editorWith(state, save as DocxEditorRef['save']));
+    adapter.handleViewReady();
+    return { adapter, writes, type: (text: string) => (state.doc = { text }), whileWriting: (f: () => void) => (during = f) };
+  }
+
+  it("uses the editor's selective write, which leaves untouched paragraphs as they were", async () => {
+    const { adapter, writes, type } = recordingEditor();
+    type('edited');
+    await adapter.save();
+    type('edited again');
+    await adapter.save();
+    expect(writes).toEqual([{ selective: true }, { selective: true }]);
+  });
+
+  it('repacks the whole document after a write during which the user typed (the editor dropped that edit\'s mark)', async () => {
+    const { adapter, writes, type, whileWriting } = recordingEditor();
+    type('edited');
+    whileWriting(() => type('typed during the write'));
+    await adapter.save();
+    await adapter.save();
+    await adapter.save();
+    expect(writes).toEqual([{ selective: true }, { selective: false }, { selective: true }]);
+  });
+
+  it('repacks again when the user typed during the repack too', async () => {
+    const { adapter, writes, type, whileWriting } = recordingEditor();
+    whileWriting(() => type('one'));
+    await adapter.save();
+    whileWriting(() => type('two'));
+    await adapter.save();
+    await adapter.save();
+    expect(writes).toEqual([{ selective: true }, { selective: false }, { selective: false }]);
   });
 });

@@ -16,6 +16,8 @@ export class EmbeddedEditorAdapter implements EditorAdapter {
   private readonly saveListeners = new Set<() => void>();
   /** The document (an immutable ProseMirror node) as of the last change reported to the listeners. */
   private reportedDoc: unknown = null;
+  /** The document changed while the last save was being written: the next one must be a full repack (see `save`). */
+  private repackNext = false;
 
   getSnapshot = (): EditorSnapshot => this.snapshot;
 
@@ -100,14 +102,17 @@ export class EmbeddedEditorAdapter implements EditorAdapter {
   };
 
   save = async () => {
-    // A full repack, never the editor's default selective one: that rewrites only the paragraphs
-    // it marked as changed into the file it loaded, and clears the marks when its (asynchronous)
-    // write ends, so an edit typed while a save was being written lost its mark and the next
-    // save wrote the loaded file's text over it (and over every edit saved before). Our server
-    // merges each save into its base by paragraph id (decision 006), which keeps an unchanged
-    // paragraph as it was, so nothing is gained by the selective write and edits were lost by it.
-    const bytes = await this.ref?.save({ selective: false });
+    // The editor's default save is selective: it rewrites only the paragraphs it marked as
+    // changed into its last saved file, which leaves every other paragraph as it was (a full
+    // repack re-serialises them all, and some come back altered: NumberingWOverrides.docx's
+    // plain runs turned bold in bench:fidelity). But it clears the marks when its asynchronous
+    // write ends, so the marks of edits typed during the write are lost with it, and a selective
+    // save after that would write the file without them. So a write during which the document
+    // changed is followed by a full repack, which takes every paragraph as it is now.
+    const doc = this.view()?.state.doc;
+    const bytes = await this.ref?.save({ selective: !this.repackNext });
     if (!bytes) throw new Error('The editor could not write the document.');
+    this.repackNext = this.view()?.state.doc !== doc;
     return bytes;
   };
 
