@@ -11,6 +11,7 @@ import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { Deps } from './deps';
 import { authRoutes } from './features/auth/auth.routes';
 import { installSessionResolver } from './features/auth/auth-guard';
+import { SESSION_COOKIE } from './features/auth/session-token';
 import { businessModelRoutes } from './features/business-model/business-model.routes';
 import { chatRoutes } from './features/chat/chat.routes';
 import { documentRoutes } from './features/documents/documents.routes';
@@ -74,7 +75,11 @@ export async function buildApp(deps: Omit<Deps, 'log'>, options: AppOptions) {
 
   const shell =
     options.webRoot !== undefined && fs.existsSync(path.join(options.webRoot, 'index.html'))
-      ? loadShell(options.webRoot, { publicUrl: deps.config.publicUrl, editor: deps.config.documentServer ? 'onlyoffice' : 'embedded' })
+      ? loadShell(options.webRoot, {
+          publicUrl: deps.config.publicUrl,
+          editor: deps.config.documentServer ? 'onlyoffice' : 'embedded',
+          sessionCookie: SESSION_COOKIE,
+        })
       : undefined;
   if (shell) serveWebApp(app, options.webRoot!, shell);
   installNotFound(app, shell);

@@ -17,9 +17,14 @@ const MAX_CANONICAL_PATH = 512;
 const ATTRIBUTE_ESCAPES: Record<string, string> = { '&': '&amp;', '"': '&quot;', '<': '&lt;', '>': '&gt;', "'": '&#39;' };
 const escapeAttribute = (value: string) => value.replace(/[&"<>']/g, (c) => ATTRIBUTE_ESCAPES[c] ?? c);
 
-export type ShellOptions = { publicUrl: string | undefined; editor: EditorKind };
+export type ShellOptions = {
+  publicUrl: string | undefined;
+  editor: EditorKind;
+  /** The session cookie's name: '/' is told when a request came without one (sessionHint). */
+  sessionCookie: string;
+};
 
-export function loadShell(root: string, { publicUrl, editor }: ShellOptions): ShellRenderer {
+export function loadShell(root: string, { publicUrl, editor, sessionCookie }: ShellOptions): ShellRenderer {
   const html = fs.readFileSync(path.join(root, 'index.html'), 'utf8');
   const preloads = loadPagePreloads(root, editor);
   return (request) => {
@@ -32,8 +37,20 @@ export function loadShell(root: string, { publicUrl, editor }: ShellOptions): Sh
       .replaceAll('__PAGE_URL__', escapeAttribute(page))
       // Which editor documents open in, known before any request: the editor page needs no extra round trip.
       .replace('__EDITOR_KIND__', editor)
-      .replace('</head>', `${preloads(pathname)}</head>`);
+      .replace('</head>', `${preloads(pathname)}${pathname === '/' ? sessionHint(request.cookies?.[sessionCookie] !== undefined) : ''}</head>`);
   };
+}
+
+/**
+ * '/' draws the landing page or the workspace, whichever the session says, so its first screen
+ * waited for a round trip to ask. A request without a session cookie is a signed-out visitor:
+ * the page is told so and draws the landing page at once (web/features/auth/api/session-hint.ts).
+ * With a cookie, the question is asked while the page's code downloads.
+ */
+function sessionHint(hasCookie: boolean): string {
+  return hasCookie
+    ? '<link rel="preload" as="fetch" crossorigin="use-credentials" href="/api/auth/user">'
+    : '<meta name="redraft-session" content="none">';
 }
 
 /** The shell names the current build's assets, so it is revalidated on every visit. */

@@ -14,17 +14,18 @@ beforeAll(() => {
   );
 });
 
-const request = (url: string, host = 'localhost:3000') => ({ url, host, protocol: 'http' }) as FastifyRequest;
+const SESSION = 'redraft_session';
+const request = (url: string, host = 'localhost:3000', cookies: Record<string, string> = {}) => ({ url, host, protocol: 'http', cookies }) as unknown as FastifyRequest;
 
 describe('the HTML shell', () => {
   it('gives each page its absolute canonical URL, without the query', () => {
-    const html = loadShell(root, { publicUrl: undefined, editor: 'embedded' })(request('/waitlist?utm_source=x#top'));
+    const html = loadShell(root, { publicUrl: undefined, editor: 'embedded', sessionCookie: SESSION })(request('/waitlist?utm_source=x#top'));
     expect(html).toContain('href="http://localhost:3000/waitlist"');
     expect(html).toContain('content="http://localhost:3000/social-card.png"');
   });
 
   it('uses PUBLIC_URL when set, whatever Host the request names', () => {
-    const html = loadShell(root, { publicUrl: 'https://redraft.example', editor: 'embedded' })(request('/', 'attacker.example'));
+    const html = loadShell(root, { publicUrl: 'https://redraft.example', editor: 'embedded', sessionCookie: SESSION })(request('/', 'attacker.example'));
     expect(html).toContain('href="https://redraft.example/"');
     expect(html).not.toContain('attacker');
   });
@@ -33,19 +34,19 @@ describe('the HTML shell', () => {
     ['a Host header', '/', 'x"><script>alert(1)</script>'],
     ['a path', "/a\"><script>alert('x')</script>", 'localhost'],
   ])('escapes %s that tries to break out of the attribute', (_kind, url, host) => {
-    const html = loadShell(root, { publicUrl: undefined, editor: 'embedded' })(request(url, host));
+    const html = loadShell(root, { publicUrl: undefined, editor: 'embedded', sessionCookie: SESSION })(request(url, host));
     expect(html).not.toContain('<script>');
     expect(html).not.toMatch(/href="[^"]*"[^ />]/);
     expect(html).toContain('&quot;&gt;&lt;script&gt;');
   });
 
   it('says which editor documents open in', () => {
-    expect(loadShell(root, { publicUrl: undefined, editor: 'onlyoffice' })(request('/editor/1'))).toContain('<meta name="redraft-editor" content="onlyoffice" />');
-    expect(loadShell(root, { publicUrl: undefined, editor: 'embedded' })(request('/editor/1'))).toContain('<meta name="redraft-editor" content="embedded" />');
+    expect(loadShell(root, { publicUrl: undefined, editor: 'onlyoffice', sessionCookie: SESSION })(request('/editor/1'))).toContain('<meta name="redraft-editor" content="onlyoffice" />');
+    expect(loadShell(root, { publicUrl: undefined, editor: 'embedded', sessionCookie: SESSION })(request('/editor/1'))).toContain('<meta name="redraft-editor" content="embedded" />');
   });
 
   it('falls back to the home page for a path too long to be one of ours', () => {
-    const html = loadShell(root, { publicUrl: undefined, editor: 'embedded' })(request(`/${'a'.repeat(5000)}`));
+    const html = loadShell(root, { publicUrl: undefined, editor: 'embedded', sessionCookie: SESSION })(request(`/${'a'.repeat(5000)}`));
     expect(html).toContain('href="http://localhost:3000/"');
   });
 });
@@ -64,7 +65,7 @@ describe('preloading a page\'s chunks', () => {
         'app/query-provider.tsx': { file: 'assets/query.js', imports: ['_react.js'] },
       }),
     );
-    const render = loadShell(root, { publicUrl: undefined, editor: 'embedded' });
+    const render = loadShell(root, { publicUrl: undefined, editor: 'embedded', sessionCookie: SESSION });
     fs.rmSync(path.join(root, '.vite'), { recursive: true });
     const html = render(request('/waitlist?x=1'));
     const hrefs = [...html.matchAll(/rel="modulepreload" crossorigin href="([^"]+)"/g)].map((m) => m[1]);
@@ -73,11 +74,37 @@ describe('preloading a page\'s chunks', () => {
   });
 });
 
+describe("the session hint of '/'", () => {
+  const render = () => loadShell(root, { publicUrl: undefined, editor: 'embedded', sessionCookie: SESSION });
+  const HINT = '<meta name="redraft-session" content="none">';
+  const ASK = '<link rel="preload" as="fetch" crossorigin="use-credentials" href="/api/auth/user">';
+
+  it('tells the page a request without a session cookie is signed out', () => {
+    const html = render()(request('/', 'localhost:3000', { other: 'x' }));
+    expect(html).toContain(HINT);
+    expect(html).not.toContain(ASK);
+  });
+
+  it('asks for the user while the code downloads when the request has a session cookie, whatever its value', () => {
+    for (const value of ['a-token', '']) {
+      const html = render()(request('/?from=mail', 'localhost:3000', { [SESSION]: value }));
+      expect(html).toContain(ASK);
+      expect(html).not.toContain(HINT);
+    }
+  });
+
+  it.each(['/auth', '/waitlist', '/editor/1', '/index.html'])('says nothing on %s, which checks the session its own way', (url) => {
+    const html = render()(request(url));
+    expect(html).not.toContain(HINT);
+    expect(html).not.toContain('href="/api/auth/user"');
+  });
+});
+
 describe("preloading an editor page's data and editor", () => {
   const links = (html: string) => [...html.matchAll(/<link rel="preload" as="fetch" crossorigin="use-credentials" href="([^"]+)">/g)].map((m) => m[1]);
 
   it('names the user, the document and its bytes for the embedded editor', () => {
-    const render = loadShell(root, { publicUrl: undefined, editor: 'embedded' });
+    const render = loadShell(root, { publicUrl: undefined, editor: 'embedded', sessionCookie: SESSION });
     expect(links(render(request('/editor/42')))).toEqual(['/api/auth/user', '/api/documents/42', '/api/documents/42/content']);
     expect(links(render(request('/editor-original/7?x=1')))).toEqual(['/api/auth/user', '/api/documents/7', '/api/documents/7/content']);
     // The page reads '007' as 7 and asks for 7.
@@ -85,14 +112,14 @@ describe("preloading an editor page's data and editor", () => {
   });
 
   it('leaves the bytes to ONLYOFFICE Docs, which downloads them itself', () => {
-    const render = loadShell(root, { publicUrl: undefined, editor: 'onlyoffice' });
+    const render = loadShell(root, { publicUrl: undefined, editor: 'onlyoffice', sessionCookie: SESSION });
     expect(links(render(request('/editor/42')))).toEqual(['/api/auth/user', '/api/documents/42']);
   });
 
   it.each(['/editor/0', '/editor/abc', '/editor/1e3', '/editor/12345678901234567', '/editor/-1', '/editor/1/x', '/waitlist', '/'])(
     'names nothing for %s, which is no document id',
     (url) => {
-      expect(links(loadShell(root, { publicUrl: undefined, editor: 'embedded' })(request(url)))).toEqual([]);
+      expect(links(loadShell(root, { publicUrl: undefined, editor: 'embedded', sessionCookie: SESSION })(request(url)))).toEqual([]);
     },
   );
 
@@ -108,8 +135,8 @@ describe("preloading an editor page's data and editor", () => {
         'app/routes/onlyoffice-workspace.tsx': { file: 'assets/onlyoffice.js' },
       }),
     );
-    const embedded = loadShell(root, { publicUrl: undefined, editor: 'embedded' });
-    const onlyoffice = loadShell(root, { publicUrl: undefined, editor: 'onlyoffice' });
+    const embedded = loadShell(root, { publicUrl: undefined, editor: 'embedded', sessionCookie: SESSION });
+    const onlyoffice = loadShell(root, { publicUrl: undefined, editor: 'onlyoffice', sessionCookie: SESSION });
     fs.rmSync(path.join(root, '.vite'), { recursive: true });
     const modules = (html: string) => [...html.matchAll(/rel="modulepreload" crossorigin href="([^"]+)"/g)].map((m) => m[1]).sort();
     expect(modules(embedded(request('/editor/3')))).toEqual(['/assets/docx.js', '/assets/editor-route.js', '/assets/embedded.js']);

@@ -13,7 +13,10 @@ import {
 
 test('register lands on the workspace signed in; sign out; sign in again', async ({ page }) => {
   const account = newAccount('journey');
-  await page.goto('/auth');
+  // From the landing page, as a visitor comes: it was drawn on the shell's word that the visitor
+  // is signed out (server/http/web-shell.ts), which must not outlive the sign-up in this tab.
+  await page.goto('/');
+  await page.getByRole('banner').getByRole('link', { name: 'Sign In' }).click();
   await fillSignUp(page, account);
 
   await expectSignedIn(page, account);
@@ -22,6 +25,9 @@ test('register lands on the workspace signed in; sign out; sign in again', async
   await expect(page.getByRole('heading', { name: 'Workspace' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Dashboard' })).toHaveAttribute('href', '/');
   await expect(page.getByRole('link', { name: 'Tasks' })).toHaveAttribute('href', '/admin');
+  // Loaded afresh with the session cookie: the shell asks for the user while the code downloads.
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Workspace' })).toBeVisible();
 
   await signOutThroughUi(page);
   await expect(page.getByRole('heading', { level: 1 })).toContainText('With AI');

@@ -214,9 +214,13 @@ test('the demo is operable by keyboard alone, with visible focus', async ({ page
 
 test('the head has a title, description, canonical and social card; the page has one h1 and landmarks', async ({ page, server }) => {
   const scripts: string[] = [];
+  const api: string[] = [];
   page.on('request', (r) => r.resourceType() === 'script' && scripts.push(new URL(r.url()).pathname));
+  page.on('request', (r) => new URL(r.url()).pathname.startsWith('/api/') && api.push(new URL(r.url()).pathname));
   await page.goto('/');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  // A visitor without a session cookie is signed out: the page is drawn without asking (web-shell.ts).
+  expect(api).toEqual([]);
   await expect(page).toHaveTitle(/^Redraft: /);
   const meta = (selector: string) => page.locator(selector).first().getAttribute('content');
   expect((await meta('meta[name="description"]'))?.length).toBeGreaterThan(50);

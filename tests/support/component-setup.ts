@@ -1,7 +1,7 @@
 /**
  * Setup for the component project (the .test.tsx files of web/, in jsdom): each test starts with
  * an empty page, no toast left over from the one before, and the real fetch / XMLHttpRequest back.
- * jsdom lacks two browser APIs our widgets use; they get the smallest stand-ins that behave alike.
+ * jsdom lacks some browser APIs our widgets use; they get the smallest stand-ins that behave alike.
  */
 import { cleanup, configure, renderHook } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
@@ -42,5 +42,20 @@ if (!(Element.prototype as Partial<Element>).animate) {
     };
     const timer = setTimeout(() => animation.onfinish?.(new Event('finish') as AnimationPlaybackEvent), duration);
     return animation as unknown as Animation;
+  };
+}
+
+/** The landing page loads its demo as the visitor nears it; in jsdom nothing is ever near. */
+if (!('IntersectionObserver' in globalThis)) {
+  globalThis.IntersectionObserver = class {
+    readonly root = null;
+    readonly rootMargin = '';
+    readonly thresholds = [];
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+    takeRecords() {
+      return [];
+    }
   };
 }

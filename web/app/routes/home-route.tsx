@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { User } from '@common/schemas/auth';
 import { fetchUser } from '@web/features/auth/api/fetch-user';
+import { takeSignedOutHint } from '@web/features/auth/api/session-hint';
 import { LandingPage } from '@web/features/landing/components/landing-page';
 import { usePageTitle } from '@web/lib/use-page-title';
 import { lazyRoute } from '../lazy-route';
@@ -17,8 +18,11 @@ type Session = { checked: false } | { checked: true; user: User | null };
  * signed out.
  */
 export function HomeRoute() {
-  const [session, setSession] = useState<Session>({ checked: false });
+  // A visitor the server saw without a session is signed out: no need to ask (session-hint.ts).
+  const [signedOut] = useState(takeSignedOutHint);
+  const [session, setSession] = useState<Session>(signedOut ? { checked: true, user: null } : { checked: false });
   useEffect(() => {
+    if (signedOut) return;
     let current = true;
     fetchUser().then(
       (user) => current && setSession({ checked: true, user }),
@@ -27,7 +31,7 @@ export function HomeRoute() {
     return () => {
       current = false;
     };
-  }, []);
+  }, [signedOut]);
 
   usePageTitle(session.checked && session.user ? 'Workspace' : undefined);
   if (!session.checked) return <StatusScreen text="Loading..." />;
