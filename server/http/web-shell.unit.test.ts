@@ -93,10 +93,14 @@ describe("the session hint of '/'", () => {
     }
   });
 
-  it.each(['/auth', '/waitlist', '/editor/1', '/index.html'])('says nothing on %s, which checks the session its own way', (url) => {
+  it.each(['/auth', '/waitlist', '/index.html'])('says nothing on %s, which checks the session its own way', (url) => {
     const html = render()(request(url));
     expect(html).not.toContain(HINT);
     expect(html).not.toContain('href="/api/auth/user"');
+  });
+
+  it('gives an editor page no hint: it asks for the user with its document (its own preloads)', () => {
+    expect(render()(request('/editor/1'))).not.toContain(HINT);
   });
 });
 
