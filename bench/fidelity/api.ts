@@ -37,7 +37,14 @@ export class Api {
   async upload(filename: string, bytes: Uint8Array): Promise<UploadedDocument | { id: -1; status: 'refused'; errorMessage: string }> {
     const { payload, headers } = multipart({ filename, type: DOCX, bytes });
     this.uploads++;
-    const res = await fetch(`${this.url}/api/documents/upload`, { method: 'POST', headers: { ...headers, ...this.headers() }, body: payload });
+    const send = () => fetch(`${this.url}/api/documents/upload`, { method: 'POST', headers: { ...headers, ...this.headers() }, body: payload });
+    // A connection left idle while the browser worked (minutes on a large document) can be closed
+    // by the server just as it is reused; fetch retries only idempotent requests, so this one is
+    // sent again once. Nothing was stored: the server had not read it.
+    const res = await send().catch((err: unknown) => {
+      if ((err as { cause?: { code?: string } }).cause?.code !== 'UND_ERR_SOCKET') throw err;
+      return send();
+    });
     if (res.status !== 201) return { id: -1, status: 'refused', errorMessage: `HTTP ${res.status}: ${(await res.text()).slice(0, 200)}` };
     return (await res.json()) as UploadedDocument;
   }

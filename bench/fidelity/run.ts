@@ -11,7 +11,8 @@
  *   suggest   'Suggest edits' on, the same word replaced with the chat's Replace (a tracked change)
  * Then LibreOffice and python-docx read every saved file. Prints a report and writes it to
  * docs/fidelity-report.md.
- * Run: npx tsx bench/fidelity/run.ts [--limit N] [--only name]   (npm run bench:fidelity)
+ * Run: npx tsx bench/fidelity/run.ts [--limit N] [--only name] [--from N]   (npm run bench:fidelity)
+ * (--from N starts at the Nth file as the run numbers them: to finish a run that stopped.)
  * The corpus is REDRAFT_CORPUS_DIR, or the shared corpus beside the checkout (../shared/corpus/docx)
  * when that is unset (tests/support/corpus.ts).
  */
@@ -45,15 +46,17 @@ function args() {
     return i >= 0 ? argv[i + 1] : undefined;
   };
   const limit = value('--limit');
-  return { limit: limit ? Number(limit) : Infinity, only: value('--only') };
+  const from = value('--from');
+  return { limit: limit ? Number(limit) : Infinity, only: value('--only'), from: from ? Math.max(1, Number(from)) : 1 };
 }
 
 async function main() {
   const started = Date.now();
-  const { limit, only } = args();
+  const { limit, only, from } = args();
   const corpus = benchCorpus();
   if (!corpus) throw new Error(`No corpus: set ${CORPUS_ENV} to a folder of .docx files, or put the shared corpus at ${SHARED_CORPUS_HINT}`);
   const files = corpus.files.filter((f) => !only || path.relative(corpus.dir, f).includes(only)).slice(0, limit);
+  const skipped = from - 1;
   const tools = toolsAvailable();
   const build = buildWebIfStale();
   const fake = await startFakeOpenAI();
@@ -70,6 +73,7 @@ async function main() {
     await api.registerAndLogin();
     editor = await EditorSession.launch(server.url, api.session);
     for (const [n, file] of files.entries()) {
+      if (n < skipped) continue;
       // The server allows a person 200 uploads an hour (LIMITS.uploadPerUser): the run moves to a
       // new account before they run out.
       if (api.uploads + UPLOADS_PER_FILE > LIMITS.uploadPerUser.max) {
