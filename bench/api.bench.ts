@@ -142,7 +142,7 @@ type Figures = { rps: number; p50: number; p99: number; errors: number; cpuMs: n
 
 /**
  * Warmed up first: a fresh process compiles and optimises as it goes, and Redraft, a much larger
- * program than the reference, also starts its worker threads then; with 3 s on this 2-core machine
+ * program than the reference, also starts its work processes then; with 3 s on this 2-core machine
  * it was still doing so while measured. The figures are for a server that has been running.
  */
 const warmupSeconds = Number(arg('warmup')) || 10;

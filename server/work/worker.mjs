@@ -1,29 +1,23 @@
-// The work pool's thread entry (see work-pool.ts). Plain JavaScript, because it is what makes
-// TypeScript loadable here. The server runs under `node --import tsx` (docs/decisions/002), and
-// its workers inherit that flag through execArgv, but on Node 20 the loader hooks it installs
-// do not reach a worker thread; under Vitest there is no flag at all. So tsx is registered here
-// unless its hooks already answer (the project alias resolves only through them), with the
-// project's tsconfig so that `@common/...` resolves as it does on the main thread.
+// A work pool process's entry (see process-pool.ts). Plain JavaScript, because it is what makes
+// TypeScript loadable here: the process is forked without the server's flags (`--import tsx`
+// under `npm start`, Vitest's own under test), so it registers tsx itself, with the project's
+// tsconfig so that `@common/...` resolves as it does in the server.
 import { fileURLToPath } from 'node:url';
-import { Piscina } from 'piscina';
+import { register } from 'tsx/esm/api';
 
-function tsxActive() {
-  try {
-    import.meta.resolve('@common/limits');
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-if (!tsxActive()) {
-  const { register } = await import('tsx/esm/api');
-  register({ tsconfig: fileURLToPath(new URL('../../tsconfig.json', import.meta.url)) });
-}
+register({ tsconfig: fileURLToPath(new URL('../../tsconfig.json', import.meta.url)) });
 const { runTask } = await import('./tasks.ts');
 
-/** One task: its answer goes back with its buffers transferred, not copied. */
-export default function work(task) {
-  const { value, transfer } = runTask(task);
-  return Piscina.move({ [Piscina.transferableSymbol]: transfer, [Piscina.valueSymbol]: value });
-}
+// One task at a time: the pool sends the next only after this one's answer.
+process.on('message', ({ id, task }) => {
+  let reply;
+  try {
+    reply = { id, ok: true, value: runTask(task) };
+  } catch (err) {
+    reply = { id, ok: false, error: err instanceof Error ? (err.stack ?? err.message) : String(err) };
+  }
+  process.send(reply);
+});
+// The server is gone (even by SIGKILL): nothing will ask for this process's answers again.
+process.on('disconnect', () => process.exit(0));
+process.send({ ready: true });

@@ -40,7 +40,6 @@ export async function uploadDocument(deps: Deps, actor: Actor, file: IncomingFil
   checkIncomingName(originalName, file.mimeType);
   // One pass over the bytes: content a Word package cannot be is refused before anything is
   // stored; an internal failure ('unreadable') is stored and marked `error` like any other.
-  // In the work pool: file.bytes move there, and come back as `input`.
   const { result: processed, input } = await processInPool(deps, file.bytes);
   if (!processed.ok && processed.code !== 'unreadable') {
     throw new AppError('unprocessable', processed.reason, { reason: processed.code });

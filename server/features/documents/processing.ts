@@ -8,18 +8,19 @@ import type { Deps } from '../../deps';
 import { sameBytes } from '../../docx/bytes';
 import type { ProcessResult } from '../../docx/process';
 import { AppError } from '../../http/app-error';
-import type { ProcessOutcome } from '../../work/tasks';
 import { RETRY_AFTER_SECONDS, WorkError, seconds } from '../../work/work-error';
 import * as repo from './documents.repo';
 
+/** An upload's processing, with the bytes it was given (stored as they are when processing failed for a reason of ours). */
+export type ProcessOutcome = { readonly result: ProcessResult; readonly input: Uint8Array };
+
 /**
- * Processes bytes in the work pool (off the event loop, within its budgets). The bytes move to
- * the worker: read them afterwards only from the answer (`input`, or the result's `stored`).
- * A task over budget, or a full pool, becomes an error the uploader can act on; nothing is stored.
+ * Processes bytes in the work pool (off the event loop, within its budgets). A task over budget,
+ * or a full pool, becomes an error the uploader can act on; nothing is stored.
  */
 export async function processInPool(deps: Deps, bytes: Uint8Array): Promise<ProcessOutcome> {
   try {
-    return await deps.work.run('process', { bytes }, [bytes]);
+    return { result: await deps.work.run('process', { bytes }), input: bytes };
   } catch (err) {
     throw err instanceof WorkError ? processingRefused(err) : err;
   }
@@ -100,8 +101,7 @@ function fromUpload(result: ProcessResult): Processed {
 
 async function processStored(deps: Deps, blobKey: string): Promise<Processed> {
   const bytes = await deps.blobs.get(blobKey);
-  const { result, input } = await deps.work.run('process', { bytes }, [bytes]);
-  return { result, versionBytes: input };
+  return { result: await deps.work.run('process', { bytes }), versionBytes: bytes };
 }
 
 /** Boot: finish what a crash interrupted, and remove files no row refers to. */

@@ -37,8 +37,7 @@ async function mergedIntoBase(deps: Deps, id: number, baseVersion: number, edite
   const base = version ? await deps.blobs.get(version.editableBlobKey ?? version.blobKey) : undefined;
   let outcome: SaveOutcome;
   try {
-    // Both arrays move to the worker; only the answer is read afterwards.
-    outcome = await deps.work.run('save', { base, edited }, [base, edited]);
+    outcome = await deps.work.run('save', { base, edited });
   } catch (err) {
     if (!(err instanceof WorkError)) throw err;
     deps.log.warn({ documentId: id, baseVersion, failure: err.failure, limit: err.limit }, 'save stopped by the work budget; nothing stored');

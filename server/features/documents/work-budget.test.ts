@@ -233,7 +233,7 @@ describe('with one thread and a queue of one', () => {
   let t: TestApp;
   let client: Client;
   beforeAll(async () => {
-    ({ t, client } = await serve({ work: { threads: 1, maxQueue: 1 } }));
+    ({ t, client } = await serve({ work: { processes: 1, maxQueue: 1 } }));
   });
   afterAll(() => t.close());
 
