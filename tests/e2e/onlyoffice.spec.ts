@@ -4,6 +4,7 @@
  * tests/support/fake-document-server: it really verifies the config's token and downloads the
  * document from Redraft, and its assistant plugin is the real one (onlyoffice-plugin/).
  */
+import { RED_BOLD_RUN } from './support/contract-docx';
 import { assistantMessages, chatPanel, contractForNewUser, optionsCard, saveStatus } from './support/editor';
 import { expect } from './support/fixtures';
 import { screenshotPath } from './support/journeys';
@@ -16,6 +17,16 @@ import {
   selectInFakeEditor,
   test,
 } from './support/onlyoffice';
+
+/** The body of contractDocx(), paragraph by paragraph, as Word would show it. */
+const CONTRACT_PARAGRAPHS = [
+  'This Services Agreement is made between Northwind Ltd (the Customer) and Contoso Supplies (the Supplier).',
+  'The Supplier will deliver the services described in Schedule 1 from the start date.',
+  `Payment. ${RED_BOLD_RUN} No other terms apply.`,
+  'Invoices are payable within 30 days of receipt by the Customer.',
+  'Either party may end this agreement with 60 days written notice to the other party.',
+  'This agreement is governed by the laws of England and Wales.',
+];
 
 /** The embedded editor's chunks: a server with ONLYOFFICE Docs never sends them. */
 const EMBEDDED_CHUNK = /\/assets\/(editor-workspace|embedded-[a-z-]+)-[^/]*\.js$/;
@@ -34,7 +45,8 @@ test('a document opens in ONLYOFFICE Docs; a selection there gets an answer that
   await page.goto(`/editor/${id}`);
   await expectEditorAndPluginReady(page);
   await expect(page.getByRole('heading', { level: 1, name: 'Supply contract.docx' })).toBeVisible();
-  await expect(fakeDocument(page)).toContainText('Either party may terminate this agreement');
+  // The editor shows the paragraphs of the file the Document Server downloaded: the uploaded contract.
+  await expect(fakeDocument(page).locator('p')).toHaveText(CONTRACT_PARAGRAPHS);
   const key = await documentKey(page);
   // The page loaded the Document Server's api.js with the key as shard key, and not the embedded editor.
   expect(scripts).toContain(`${ds.url}/web-apps/apps/api/documents/api.js?shardkey=${encodeURIComponent(key)}`);
@@ -49,19 +61,19 @@ test('a document opens in ONLYOFFICE Docs; a selection there gets an answer that
 
   const chat = chatPanel(page);
   await expect(chat.getByText('Select text in the document first')).toBeVisible();
-  await selectInFakeEditor(page, 'terminate');
-  await expect(page.getByTestId('debug-selected-text')).toHaveText('“terminate”');
+  await selectInFakeEditor(page, 'recieve');
+  await expect(page.getByTestId('debug-selected-text')).toHaveText('“recieve”');
   await expect(optionsCard(page)).toBeVisible();
-  await expect(optionsCard(page).getByTestId('options-selection')).toHaveText('“terminate”');
+  await expect(optionsCard(page).getByTestId('options-selection')).toHaveText('“recieve”');
   await page.waitForTimeout(250); // the card's 0.2 s fade-in
   await page.screenshot({ path: screenshotPath('onlyoffice-editor') });
 
-  await optionsCard(page).getByRole('button', { name: 'Simplify' }).click();
+  await optionsCard(page).getByRole('button', { name: 'Proofread' }).click();
   await expect(optionsCard(page)).toHaveCount(0);
   const answer = assistantMessages(page).last();
-  await expect(answer).toContainText('end');
+  await expect(answer).toContainText('receive');
   await answer.getByRole('button', { name: 'Replace' }).click();
-  await expect(fakeDocument(page)).toContainText('Either party may end this agreement');
+  await expect(fakeDocument(page)).toContainText('The Supplier shall receive payment.');
   // The plugin reports the caret after the pasted text: nothing is selected any more.
   await expect(page.getByTestId('debug-selected-text')).toHaveText('(none)');
   await expect(answer.getByRole('button', { name: 'Insert' })).toBeVisible();
@@ -105,23 +117,23 @@ test('the reference editor logs what is selected and sent, and sends only non-bl
   await expect(testSelection).toBeEnabled();
 
   const log = page.getByTestId('plugin-log-entry');
-  await selectInFakeEditor(page, 'terminate');
+  await selectInFakeEditor(page, 'recieve');
   await expect(log.last()).toContainText('Selected');
-  await expect(log.last()).toContainText('terminate');
+  await expect(log.last()).toContainText('recieve');
   await expect(log.last().locator('time')).toHaveText(/\d{1,2}:\d{2}:\d{2}/);
   await testSelection.click();
   await expect(log).toHaveCount(2);
   await expect(log.last()).toContainText('Selection');
-  await expect(log.last()).toContainText('terminate');
+  await expect(log.last()).toContainText('recieve');
 
   const input = page.getByPlaceholder('Text to insert...');
   await input.fill('   ');
   await send.click();
   await expect(log).toHaveCount(2);
   // As with the embedded editor, the text goes in right after the selection, which stays.
-  await input.fill(' (or suspend)');
+  await input.fill(' (checked)');
   await send.click();
-  await expect(fakeDocument(page)).toContainText('Either party may terminate (or suspend) this agreement');
+  await expect(fakeDocument(page)).toContainText('The Supplier shall recieve (checked) payment.');
   await expect(log.filter({ hasText: 'Sent' })).toHaveCount(1);
   await expect(input).toHaveValue('');
   // The Document Server saves by itself; the header follows what its editor says.
@@ -133,8 +145,16 @@ test('/demo opens the public sample read-only in ONLYOFFICE, signed out', async 
   await page.goto('/demo');
   await expect(page.getByRole('heading', { level: 1, name: 'ONLYOFFICE Demo' })).toBeVisible();
   await expect(page).toHaveTitle(/ONLYOFFICE Demo/);
-  await expect(editorFrame(page).locator('#status')).toHaveText('Editing', { timeout: 30_000 });
-  await expect(fakeDocument(page)).toContainText('Services Agreement.docx');
+  // The Document Server opened the sample as the signed config says: view-only.
+  await expect(editorFrame(page).locator('#status')).toHaveText('Viewing', { timeout: 30_000 });
+  await expect(editorFrame(page).locator('#title')).toHaveText('Services Agreement.docx');
+  await expect(fakeDocument(page)).toContainText('Either party may end it with 30 days written notice.');
+  await expect(fakeDocument(page)).not.toBeEditable();
+  await expect(editorFrame(page).getByRole('button', { name: 'Simulate version conflict' })).toBeHidden();
+  const before = await fakeDocument(page).textContent();
+  await fakeDocument(page).click();
+  await page.keyboard.type('typed by a visitor');
+  await expect(fakeDocument(page)).toHaveText(before ?? '');
   expect(onlyoffice.ds.opened.some((o) => o.url === `${onlyoffice.server.url}/api/demo/document` && o.status === 200)).toBe(true);
   await page.screenshot({ path: screenshotPath('onlyoffice-demo') });
   await page.getByRole('link', { name: 'Back' }).click();
@@ -188,5 +208,7 @@ test.describe('when parts of ONLYOFFICE Docs cannot be reached', () => {
     await expect(page.getByTestId('callback-note')).toHaveText(
       `ONLYOFFICE Docs has not called Redraft back at ${onlyoffice.server.url}, so your changes may not be saved. Check that it can reach that address (PUBLIC_URL).`,
     );
+    // Not 'Saved' beside that note: the header says nothing about saving.
+    await expect(page.getByTestId('save-status')).toHaveCount(0);
   });
 });

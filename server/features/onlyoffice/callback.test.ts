@@ -8,7 +8,7 @@ import { MAX_UPLOAD_BYTES } from '@common/limits';
 import { EditorConfigSchema } from '@common/schemas/onlyoffice';
 import { type Agent, signedIn } from '../../../tests/support/agent';
 import { uploadDocx } from '../../../tests/support/documents';
-import { createOnlyofficeApp, docxSaying } from '../../../tests/support/onlyoffice';
+import { createOnlyofficeApp, DS_SECRET, docxSaying } from '../../../tests/support/onlyoffice';
 import { countRows } from '../../../tests/support/row-counts';
 
 type OnlyofficeApp = Awaited<ReturnType<typeof createOnlyofficeApp>>;
@@ -88,6 +88,33 @@ describe('a final save (status 2)', () => {
     expect(await latestText(doc.id)).toContain('Signed in the header.');
   });
 
+  it('with tokens in both the body and the header, acts on the body token', async () => {
+    const doc = await opened();
+    const inBody = t.ds.serveFile(docxSaying('What the body token signed.'));
+    const inHeader = t.ds.serveFile(docxSaying('What the header token signed.'));
+    const answer = await t.ds.postCallback(doc.callbackUrl, { key: doc.key, status: 2, url: inBody }, { signing: 'both', headerPayload: { key: doc.key, status: 2, url: inHeader } });
+    expect(answer.json).toEqual({ error: 0 });
+    expect(await latestText(doc.id)).toContain('What the body token signed.');
+    expect(t.ds.requestsTo(new URL(inHeader).pathname)).toHaveLength(0);
+  });
+
+  it('a forged body token is refused even beside a valid header token', async () => {
+    const doc = await opened();
+    const url = t.ds.serveFile(docxSaying('Should never be stored.'));
+    const answer = await t.ds.postCallback(doc.callbackUrl, { key: doc.key, status: 2, url }, { signing: 'both', secret: 'a-forged-secret-of-some-length', headerSecret: DS_SECRET });
+    expect(answer.status).toBe(403);
+    expect(await versionOf(doc.id)).toBe(1);
+    expect(t.ds.requestsTo(new URL(url).pathname)).toHaveLength(0);
+  });
+
+  it('is accepted with the token in an AuthorizationJwt header alone (a Document Server with a custom header name)', async () => {
+    const doc = await opened();
+    const url = t.ds.serveFile(docxSaying('Signed in AuthorizationJwt.'));
+    const answer = await t.ds.postCallback(doc.callbackUrl, { key: doc.key, status: 2, url }, { signing: 'header', headerName: 'AuthorizationJwt' });
+    expect(answer.json).toEqual({ error: 0 });
+    expect(await latestText(doc.id)).toContain('Signed in AuthorizationJwt.');
+  });
+
   it('acts on the signed payload, not on what the body says beside it', async () => {
     const doc = await opened();
     const signedUrl = t.ds.serveFile(docxSaying('What was signed.'));
@@ -99,7 +126,7 @@ describe('a final save (status 2)', () => {
       .setProtectedHeader({ alg: 'HS256' })
       .setIssuedAt(now)
       .setExpirationTime(now + 300)
-      .sign(new TextEncoder().encode('test-document-server-secret'));
+      .sign(new TextEncoder().encode(DS_SECRET));
     const res = await fetch(doc.callbackUrl, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${header}` }, body: JSON.stringify(forgedBody) });
     expect(await res.json()).toEqual({ error: 0 });
     expect(await latestText(doc.id)).toContain('What was signed.');
@@ -140,6 +167,19 @@ describe('force-saves (status 6) and failed saves (3, 7)', () => {
     expect(await latestText(doc.id)).toContain('Kept after a failed force-save.');
   });
 
+  it('status 3 with a file that passes the checks keeps that file, is logged, and ends the key', async () => {
+    const doc = await opened();
+    const url = t.ds.serveFile(docxSaying('Kept after a failed save.'));
+    const logged = t.logs().length;
+    expect((await t.ds.postCallback(doc.callbackUrl, { key: doc.key, status: 3, url })).json).toEqual({ error: 0 });
+    expect(t.logs().slice(logged)).toMatch(/status 3 \(error while saving\)/);
+    expect(await versionOf(doc.id)).toBe(2);
+    expect(await latestText(doc.id)).toContain('Kept after a failed save.');
+    const next = await keyOf(doc.id);
+    expect(next).not.toBe(doc.key);
+    expect(next).toMatch(new RegExp(`^${doc.id}\\.2\\.`));
+  });
+
   it('status 3 with a file that fails the checks is logged and stores nothing', async () => {
     const doc = await opened();
     const url = t.ds.serveFile(new TextEncoder().encode('not a word document'));
@@ -149,20 +189,81 @@ describe('force-saves (status 6) and failed saves (3, 7)', () => {
   });
 });
 
+describe('a file from an editing session the document has moved on from', () => {
+  const overtaken = (at: number, version: number) =>
+    new RegExp(`a file from an editing session at version ${at} arrived after version ${version - 1} was stored; stored as version ${version}`);
+
+  it('is stored as the newest version, the later work staying in the one before it; a retry of its own final save stores nothing', async () => {
+    const doc = await opened();
+    const final = t.ds.serveFile(docxSaying('The first session, saved at its end.'));
+    expect((await t.ds.postCallback(doc.callbackUrl, { key: doc.key, status: 2, url: final })).json).toEqual({ error: 0 });
+    const next = await keyOf(doc.id);
+    const later = t.ds.serveFile(docxSaying('The next session, saved after it.'));
+    expect((await t.ds.postCallback(doc.callbackUrl, { key: next, status: 2, url: later })).json).toEqual({ error: 0 });
+    expect(await versionOf(doc.id)).toBe(3);
+
+    // Under the first, finished key: a file it never sent before. Nothing the user typed is refused.
+    const logged = t.logs().length;
+    const late = t.ds.serveFile(docxSaying('A late save of the first session.'));
+    expect((await t.ds.postCallback(doc.callbackUrl, { key: doc.key, status: 6, url: late })).json).toEqual({ error: 0 });
+    expect(await versionOf(doc.id)).toBe(4);
+    expect(await latestText(doc.id)).toContain('A late save of the first session.');
+    expect(t.logs().slice(logged)).toMatch(overtaken(2, 4));
+    // The retry of its final save is recognised: no version is added.
+    expect((await t.ds.postCallback(doc.callbackUrl, { key: doc.key, status: 2, url: final })).json).toEqual({ error: 0 });
+    expect(await versionOf(doc.id)).toBe(4);
+  });
+
+  it('is stored on top of a version saved some other way while the session was open, and the log names both', async () => {
+    const doc = await opened();
+    const content = await owner.get(`/api/documents/${doc.id}/content`);
+    const other = await owner.request({
+      method: 'PUT',
+      url: `/api/documents/${doc.id}/content`,
+      payload: content.rawPayload,
+      headers: { 'content-type': 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', 'x-base-version': '1' },
+    });
+    expect(other.statusCode).toBe(200);
+    const logged = t.logs().length;
+    const url = t.ds.serveFile(docxSaying('Edited from version 1, unaware of version 2.'));
+    expect((await t.ds.postCallback(doc.callbackUrl, { key: doc.key, status: 2, url })).json).toEqual({ error: 0 });
+    expect(await versionOf(doc.id)).toBe(3);
+    expect(t.logs().slice(logged)).toMatch(overtaken(1, 3));
+  });
+
+  it('is stored without a warning when nothing was saved since it began, even under a key a refresh closed', async () => {
+    const doc = await opened();
+    expect((await owner.post(`/api/documents/${doc.id}/config/refresh`)).statusCode).toBe(200);
+    expect(await keyOf(doc.id)).not.toBe(doc.key);
+    const logged = t.logs().length;
+    const url = t.ds.serveFile(docxSaying('The closed session still had work to save.'));
+    expect((await t.ds.postCallback(doc.callbackUrl, { key: doc.key, status: 2, url })).json).toEqual({ error: 0 });
+    expect(await versionOf(doc.id)).toBe(2);
+    expect(await latestText(doc.id)).toContain('The closed session still had work to save.');
+    expect(t.logs().slice(logged)).not.toMatch(/arrived after version/);
+  });
+});
+
 describe('refused callbacks store nothing and fetch nothing', () => {
+  /** What the log tells an administrator: which setting to fix. */
+  const NO_TOKEN = /a callback came without a token; turn on JWT in the Document Server \(services\.CoAuthoring\.token\.enable\)/;
+  const BAD_TOKEN = /a callback token did not verify \(wrong signature or expired\); DOCUMENT_SERVER_JWT_SECRET must equal the Document Server's JWT secret/;
+
   it.each([
-    ['unsigned', { signing: 'none' as const }, 401],
-    ['signed with another secret', { secret: 'a-forged-secret-of-some-length' }, 403],
-    ['expired', { expiresIn: -120 }, 403],
-    ['forged in the header', { signing: 'header' as const, secret: 'a-forged-secret-of-some-length' }, 403],
-  ])('%s', async (_name, signing, status) => {
+    ['unsigned', { signing: 'none' as const }, 401, NO_TOKEN],
+    ['signed with another secret', { secret: 'a-forged-secret-of-some-length' }, 403, BAD_TOKEN],
+    ['expired', { expiresIn: -120 }, 403, BAD_TOKEN],
+    ['forged in the header', { signing: 'header' as const, secret: 'a-forged-secret-of-some-length' }, 403, BAD_TOKEN],
+  ])('%s', async (_name, signing, status, logLine) => {
     const doc = await opened();
     const url = t.ds.serveFile(docxSaying('Should never be stored.'));
+    const logged = t.logs().length;
     const answer = await t.ds.postCallback(doc.callbackUrl, { key: doc.key, status: 2, url }, signing);
     expect(answer.status).toBe(status);
     expect(answer.json).toMatchObject({ error: { code: expect.any(String), message: expect.any(String) } });
     expect(await versionOf(doc.id)).toBe(1);
     expect(t.ds.requestsTo(new URL(url).pathname)).toHaveLength(0);
+    expect(t.logs().slice(logged)).toMatch(logLine);
   });
 
   it('a url on any other origin is refused and fetched from nowhere', async () => {

@@ -126,17 +126,34 @@ async function saveEdited(deps: Deps, dsUrl: string, id: number, payload: Callba
     if (failed) return CALLBACK_OK;
     throw new AppError('unprocessable', `The edited document cannot be stored: ${result.reason}`, { reason: result.code });
   }
-  const stored = await storeWithRecord(deps, id, result, { key: payload.key, sha256, close: final });
+  const stored = await storeWithRecord(deps, id, result, { key: payload.key, sha256, close: final }, log);
   deps.log.info({ ...log, version: stored }, 'onlyoffice: edited document stored as a new version');
   return CALLBACK_OK;
 }
 
 type Processed = Parameters<typeof storeLatestVersion>[2];
 
-/** The version and the record of its file commit together; a duplicate arriving at once rolls back. */
-async function storeWithRecord(deps: Deps, id: number, processed: Processed, save: { key: string; sha256: string; close: boolean }) {
+/**
+ * The version and the record of its file commit together; a duplicate arriving at once rolls back.
+ * A file from a session that a version stored since has overtaken (a save some other way, or a
+ * Document Server sending under a key it had finished) lacks that version's work. It is stored all
+ * the same, as the newest version: the work of both stays in the document's versions, and the log
+ * says which two to compare. Refusing it would leave the user's typing only in the Document
+ * Server's forgotten files, which only an administrator can reach.
+ */
+async function storeWithRecord(
+  deps: Deps,
+  id: number,
+  processed: Processed,
+  save: { key: string; sha256: string; close: boolean },
+  log: Record<string, unknown>,
+) {
   try {
-    const version = await storeLatestVersion(deps, id, processed, (tx, v) => repo.recordSave(tx, { ...save, version: v, now: deps.clock.now() }));
+    const version = await storeLatestVersion(deps, id, processed, async (tx, v) => {
+      const sessionAt = await repo.lockedKeyVersion(tx, save.key);
+      if (sessionAt !== undefined && v !== sessionAt + 1) overtaken(deps, log, sessionAt, v);
+      await repo.recordSave(tx, { ...save, version: v, now: deps.clock.now() });
+    });
     if (version === undefined) throw new AppError('not_found', 'The document was deleted while it was being edited.');
     return version;
   } catch (err) {
@@ -145,6 +162,14 @@ async function storeWithRecord(deps: Deps, id: number, processed: Processed, sav
     if (version === undefined) throw storageFailure(deps, id, err);
     return version;
   }
+}
+
+function overtaken(deps: Deps, log: Record<string, unknown>, sessionAt: number, version: number) {
+  deps.log.warn(
+    { ...log, sessionAt, version },
+    `onlyoffice: a file from an editing session at version ${sessionAt} arrived after version ${version - 1} was stored; ` +
+      `stored as version ${version}, so the work of versions ${version - 1} and ${version} are both kept: compare them`,
+  );
 }
 
 function storageFailure(deps: Deps, id: number, err: unknown) {

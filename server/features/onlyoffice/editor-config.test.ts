@@ -1,10 +1,13 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { jwtVerify } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { EditorConfigSchema, PLUGIN_GUID } from '@common/schemas/onlyoffice';
 import { type Agent, signedIn } from '../../../tests/support/agent';
 import { movableClock } from '../../../tests/support/clock';
 import { uploadDocx } from '../../../tests/support/documents';
 import { createOnlyofficeApp, DS_SECRET, docxSaying } from '../../../tests/support/onlyoffice';
+import { freePort } from '../../../tests/support/server-process';
 import { createTestApp } from '../../../tests/support/test-app';
 
 type OnlyofficeApp = Awaited<ReturnType<typeof createOnlyofficeApp>>;
@@ -112,6 +115,24 @@ describe('the file URL the Document Server fetches', () => {
     expect(Buffer.compare(res.rawPayload, download.rawPayload)).toBe(0);
   });
 
+  it('keeps giving the version it was signed for after a newer one is stored', async () => {
+    const doc = await uploaded('The Supplier shall deliver within 30 days.');
+    const first = await configOf(owner, doc.id);
+    const v1 = (await owner.get(`/api/documents/${doc.id}/download`)).rawPayload;
+    const edited = t.ds.serveFile(docxSaying('The Supplier shall deliver within 15 days.'));
+    const saved = await t.ds.postCallback(first.editorConfig.callbackUrl, { key: first.document.key, status: 2, url: edited });
+    expect(saved.json).toEqual({ error: 0 });
+    const v2 = (await owner.get(`/api/documents/${doc.id}/download`)).rawPayload;
+    expect(Buffer.compare(v1, v2)).not.toBe(0);
+
+    const old = await t.app.inject({ method: 'GET', url: local(first.document.url) });
+    expect(old.statusCode).toBe(200);
+    expect(Buffer.compare(old.rawPayload, v1)).toBe(0);
+    const next = await configOf(owner, doc.id);
+    const current = await t.app.inject({ method: 'GET', url: local(next.document.url) });
+    expect(Buffer.compare(current.rawPayload, v2)).toBe(0);
+  });
+
   it('fails for another document', async () => {
     const mine = await uploaded();
     const other = await uploaded('Another document.');
@@ -176,5 +197,45 @@ describe('without a Document Server', () => {
 
   it('with one, the health check says onlyoffice', async () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/health' })).json().editor).toBe('onlyoffice');
+  });
+});
+
+describe('the boot check of the Document Server, in the log', () => {
+  /** The probe gives up after 5 s; a refused connection fails at once. */
+  const PROBE = { timeout: 6000 };
+  /** A Redraft booted with DOCUMENT_SERVER_URL set to `url`. */
+  const bootedWith = (url: string) =>
+    createTestApp({ env: { DOCUMENT_SERVER_URL: url, DOCUMENT_SERVER_JWT_SECRET: DS_SECRET, PUBLIC_URL: t.publicUrl } });
+
+  it('says when the Document Server answers its health check', async () => {
+    await vi.waitFor(() => expect(t.logs()).toMatch(/the Document Server answers its health check/), PROBE);
+  });
+
+  it('names DOCUMENT_SERVER_URL when nothing answers there', async () => {
+    const nowhere = `http://127.0.0.1:${await freePort()}`;
+    const booted = await bootedWith(nowhere);
+    try {
+      await vi.waitFor(() =>
+        expect(booted.logs()).toMatch(
+          new RegExp(`the Document Server at ${nowhere} cannot be reached from this server; check DOCUMENT_SERVER_URL and that ONLYOFFICE Docs is running`),
+        ),
+        PROBE,
+      );
+    } finally {
+      await booted.close();
+    }
+  });
+
+  it('says when it answers but does not report itself healthy', async () => {
+    const sick = http.createServer((_req, res) => res.writeHead(503, { 'content-type': 'text/plain' }).end('false'));
+    await new Promise<void>((resolve) => sick.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(sick.address() as AddressInfo).port}`;
+    const booted = await bootedWith(url);
+    try {
+      await vi.waitFor(() => expect(booted.logs()).toMatch(/did not report itself healthy \(GET \/healthcheck answered 503\); documents will not open until it does/), PROBE);
+    } finally {
+      await booted.close();
+      await new Promise<void>((resolve) => sick.close(() => resolve()));
+    }
   });
 });

@@ -60,6 +60,12 @@ export async function findSave(db: Db, key: string, sha256: string): Promise<num
   return row?.version;
 }
 
+/** The version the key's session is at, read under a lock in the transaction that appends a version. */
+export async function lockedKeyVersion(tx: Db, key: string): Promise<number | undefined> {
+  const [row] = await tx.select({ version: editorKeys.version }).from(editorKeys).where(eq(editorKeys.key, key)).for('update');
+  return row?.version;
+}
+
 /**
  * Records a save in the transaction that appends its version, so a callback that arrives twice at
  * once stores one version: the second insert conflicts and its whole transaction rolls back.

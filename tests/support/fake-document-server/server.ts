@@ -5,7 +5,8 @@
  *   documented surface), the editor frame it opens, and `sdkjs-plugins/v1/plugins.js` (the
  *   `Asc.plugin` surface the assistant plugin uses);
  * - opens a document the way a Document Server does: verifies the config's token with the shared
- *   secret (error -20 when it does not), then downloads `document.url` with no cookie;
+ *   secret (error -20 when it does not), then downloads `document.url` with no cookie and reads
+ *   its paragraphs, which the editor frame shows (so what a test sees there is what was served);
  * - serves edited files from its own origin, as `/cache/files/...` (the `url` of a callback);
  * - posts callbacks, signed in the body, in the header, both, or not at all.
  * Tests read back every request it received, to show what was (or was never) fetched.
@@ -15,6 +16,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
+import { strFromU8, unzipSync } from 'fflate';
 import { SignJWT, jwtVerify } from 'jose';
 
 const PUBLIC_DIR = path.join(import.meta.dirname, 'public');
@@ -34,6 +36,12 @@ export type CallbackOptions = {
   secret?: string;
   /** Seconds from now until the token expires; negative for an expired one. Default 300. */
   expiresIn?: number;
+  /** The header token signs this payload instead of the body's (to see which token is acted on). */
+  headerPayload?: Record<string, unknown>;
+  /** Sign the header token with this secret instead of `secret`. */
+  headerSecret?: string;
+  /** The header a Document Server is configured to sign in (`services.CoAuthoring.token.inbox.header`). Default Authorization. */
+  headerName?: string;
 };
 
 export type ReceivedRequest = { method: string; path: string; headers: http.IncomingHttpHeaders };
@@ -88,6 +96,8 @@ export async function startFakeDocumentServer(options: { secret: string }) {
     const bytes = answer?.ok ? new Uint8Array(await answer.arrayBuffer()) : new Uint8Array();
     opened.push({ url: documentUrl, status: answer?.status ?? 0, bytes: bytes.length });
     if (!answer?.ok) return { errorCode: -4, errorDescription: 'Download failed.' };
+    const paragraphs = paragraphsOf(bytes);
+    if (!paragraphs) return { errorCode: -1, errorDescription: 'The downloaded file is not a Word document the fake can read.' };
     // A user connected: a Document Server says so at once with status 1.
     const callbackUrl = (signed.editorConfig as { callbackUrl?: unknown } | undefined)?.callbackUrl;
     const documentKey = (signed.document as { key?: unknown } | undefined)?.key;
@@ -95,7 +105,7 @@ export async function startFakeDocumentServer(options: { secret: string }) {
       const connected = await postCallback(callbackUrl, { key: documentKey, status: 1, users: ['1'], actions: [{ type: 1, userid: '1' }] }).catch((err: unknown) => ({ status: 0, text: String(err), json: undefined }));
       callbacks.push({ url: callbackUrl, status: connected.status });
     }
-    return { errorCode: 0, bytes: bytes.length, config: signed };
+    return { errorCode: 0, bytes: bytes.length, paragraphs, config: signed };
   }
 
   function serveStatic(pathname: string, res: http.ServerResponse) {
@@ -116,7 +126,10 @@ export async function startFakeDocumentServer(options: { secret: string }) {
     const body: Record<string, unknown> = { ...payload };
     if (signing === 'body' || signing === 'both') body.token = await sign(payload, secret, expiresIn);
     const headers: Record<string, string> = { 'content-type': 'application/json' };
-    if (signing === 'header' || signing === 'both') headers.authorization = `Bearer ${await sign({ payload }, secret, expiresIn)}`;
+    if (signing === 'header' || signing === 'both') {
+      const signed = callback.headerPayload ?? payload;
+      headers[(callback.headerName ?? 'Authorization').toLowerCase()] = `Bearer ${await sign({ payload: signed }, callback.headerSecret ?? secret, expiresIn)}`;
+    }
     const res = await fetch(callbackUrl, { method: 'POST', headers, body: JSON.stringify(body) });
     const text = await res.text();
     return { status: res.status, text, json: safeJson(text) };
@@ -156,6 +169,32 @@ export async function startFakeDocumentServer(options: { secret: string }) {
 
 function json(res: http.ServerResponse, status: number, value: unknown) {
   res.writeHead(status, { 'content-type': 'application/json', 'access-control-allow-origin': '*' }).end(JSON.stringify(value));
+}
+
+/** The text of each non-empty paragraph of a .docx's body, or null when it is not one. */
+function paragraphsOf(docx: Uint8Array): string[] | null {
+  let xml: string;
+  try {
+    const part = unzipSync(docx, { filter: (file) => file.name === 'word/document.xml' })['word/document.xml'];
+    if (!part) return null;
+    xml = strFromU8(part);
+  } catch {
+    return null;
+  }
+  const paragraphs: string[] = [];
+  for (const [paragraph] of xml.matchAll(/<w:p\b[^>]*?(?:\/>|>[\s\S]*?<\/w:p>)/g)) {
+    const text = [...paragraph.matchAll(/<w:t(?:\s[^>]*)?>([\s\S]*?)<\/w:t>/g)].map((m) => unescapeXml(m[1]!)).join('');
+    if (text.trim()) paragraphs.push(text);
+  }
+  return paragraphs;
+}
+
+function unescapeXml(text: string) {
+  return text.replace(/&(lt|gt|quot|apos|amp|#\d+|#x[0-9a-f]+);/gi, (_m, entity: string) => {
+    const named: Record<string, string> = { lt: '<', gt: '>', quot: '"', apos: "'", amp: '&' };
+    if (entity[0] !== '#') return named[entity.toLowerCase()]!;
+    return String.fromCodePoint(entity[1] === 'x' || entity[1] === 'X' ? parseInt(entity.slice(2), 16) : parseInt(entity.slice(1), 10));
+  });
 }
 
 function safeJson(text: string): unknown {

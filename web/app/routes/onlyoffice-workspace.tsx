@@ -39,7 +39,7 @@ export function OnlyofficeWorkspace({ screen, document, user }: OnlyofficeWorksp
       adapter={adapter}
       onBack={goBack}
       // Nothing here can fail or be retried: the Document Server saves and retries by itself.
-      saveStatus={<SaveStatusIndicator status={status} onRetry={() => {}} />}
+      saveStatus={status && <SaveStatusIndicator status={status} onRetry={() => {}} />}
     >
       <OnlyofficeEditor adapter={adapter} source={{ documentId: document.id }} />
     </EditorLayout>

@@ -2,7 +2,9 @@
  * The fake editor frame that api.js opens. It plays the Document Server's part of the protocol:
  * - gets the config from api.js, has the server verify its token and download document.url
  *   (POST /fake/open), and reports back with the real event names;
- * - shows a small editable document, so that tests can select, type and see pastes;
+ * - shows the paragraphs of the document it downloaded, editable unless the config opens it
+ *   view-only (`editorConfig.mode: 'view'` or `permissions.edit: false`), so that tests can select,
+ *   type and see pastes in the document Redraft really served;
  * - starts the autostart plugins listed in editorConfig.plugins.pluginsData in hidden child frames,
  *   and serves their Asc.plugin calls (plugins/plugins.js) from this document.
  * What it shows (key, bytes, track changes, plugin states) is there for screenshots and assertions.
@@ -10,10 +12,8 @@
 (function () {
   'use strict';
 
-  const SAMPLE = 'The Supplier shall deliver the goods within 30 days.';
-  const SAMPLE_2 = 'Either party may terminate this agreement with sixty days written notice.';
-
   const el = {
+    title: document.getElementById('title'),
     status: document.getElementById('status'),
     track: document.getElementById('track'),
     conflict: document.getElementById('conflict'),
@@ -32,6 +32,8 @@
   let trackChanges = false;
   let dirty = false;
   let dirtyTimer = null;
+  /** A viewer: the document cannot be changed, by typing or by a plugin. */
+  let viewOnly = false;
   /** The editor's own idea of the selection: it outlives focus moving to a button or another frame. */
   let savedRange = null;
   /** @type {Array<{ guid: string, name: string, origin: string, window: Window | null, loaded: boolean, started: boolean, item: HTMLLIElement }>} */
@@ -95,7 +97,7 @@
       return;
     }
     // From here on, as a Document Server, act on the signed config only.
-    render(answer.config, answer.bytes);
+    render(answer.config, answer.bytes, answer.paragraphs);
     fire('onDocumentReady');
     if (!pluginsStarting) {
       pluginsStarting = true;
@@ -110,19 +112,28 @@
     setStatus('Error');
   }
 
-  function render(config, bytes) {
+  /** Shows the downloaded document's paragraphs, one text node each, as the signed config opens it. */
+  function render(config, bytes, paragraphs) {
     const doc = config.document || {};
-    const paragraphs = [doc.title || 'Untitled.docx', SAMPLE, SAMPLE_2].map((text) => {
-      const p = document.createElement('p');
-      p.textContent = text;
-      return p;
-    });
-    el.doc.replaceChildren(...paragraphs);
+    const permissions = doc.permissions || {};
+    viewOnly = (config.editorConfig && config.editorConfig.mode === 'view') || permissions.edit === false;
+    el.title.textContent = doc.title || 'Untitled.docx';
+    el.doc.replaceChildren(
+      ...paragraphs.map((text) => {
+        const p = document.createElement('p');
+        p.textContent = text;
+        return p;
+      }),
+    );
+    el.doc.contentEditable = viewOnly ? 'false' : 'true';
+    el.doc.setAttribute('aria-readonly', String(viewOnly));
     el.doc.hidden = false;
     el.error.hidden = true;
+    // A viewer's file cannot change under it through this editor.
+    el.conflict.hidden = viewOnly;
     el.meta.textContent = `Document key: ${doc.key} · opened ${bytes} bytes`;
     savedRange = null;
-    setStatus('Editing');
+    setStatus(viewOnly ? 'Viewing' : 'Editing');
   }
 
   el.conflict.addEventListener('click', () => fire('onRequestRefreshFile'));
@@ -130,6 +141,7 @@
   // ---- Editing ----
 
   function changed() {
+    if (viewOnly) return;
     if (!dirty) {
       dirty = true;
       fire('onDocumentStateChange', true);
@@ -323,14 +335,14 @@
         return selectedText(typeof options.ParaSeparator === 'string' ? options.ParaSeparator : '\r\n');
       }
       case 'PasteText':
-        paste(String(args[0] ?? ''));
+        if (!viewOnly) paste(String(args[0] ?? ''));
         return undefined;
       case 'getTrackRevisions':
         return trackChanges;
       case 'hasSelection':
         return insideDocument(savedRange) && !savedRange.collapsed;
       case 'insertAfterSelection':
-        return insertAfterSelection(String(args[0] ?? ''));
+        return !viewOnly && insertAfterSelection(String(args[0] ?? ''));
       case 'setTrackRevisions':
         setTrackChanges(args[0]);
         return undefined;

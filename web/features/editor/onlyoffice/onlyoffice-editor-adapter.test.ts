@@ -89,17 +89,48 @@ describe('OnlyofficeEditorAdapter', () => {
   it('reports edits from onDocumentStateChange, never asks to save, and cannot save itself', async () => {
     const { adapter } = connected();
     let edits = 0;
-    let modifiedChanges = 0;
+    let saveStateChanges = 0;
     adapter.onContentChange(() => (edits += 1));
-    adapter.onModifiedChange(() => (modifiedChanges += 1));
+    adapter.onSaveStateChange(() => (saveStateChanges += 1));
+    expect(adapter.saveState()).toBe('saved');
     adapter.handleDocumentStateChange(true);
     adapter.handleDocumentStateChange(true);
     expect(adapter.isModified()).toBe(true);
+    expect(adapter.saveState()).toBe('saving');
     adapter.handleDocumentStateChange(false);
     expect(adapter.isModified()).toBe(false);
+    expect(adapter.saveState()).toBe('saved');
     expect(edits).toBe(2);
-    expect(modifiedChanges).toBe(2);
+    expect(saveStateChanges).toBe(2);
     await expect(adapter.save()).rejects.toThrow(DOCUMENT_SERVER_SAVES);
+  });
+
+  it('cannot say saved after an editor error, until the document opens again', () => {
+    const { adapter } = connected();
+    let saveStateChanges = 0;
+    adapter.onSaveStateChange(() => (saveStateChanges += 1));
+    adapter.handleEditorError();
+    expect(adapter.saveState()).toBe('unknown');
+    expect(saveStateChanges).toBe(1);
+    // Edits reported meanwhile do not make it 'saving' or 'saved' either.
+    adapter.handleDocumentStateChange(true);
+    adapter.handleDocumentStateChange(false);
+    expect(adapter.saveState()).toBe('unknown');
+    // A refresh that reopened the document.
+    adapter.handleDocumentReady();
+    expect(adapter.saveState()).toBe('saved');
+  });
+
+  it('cannot say saved while the Document Server has not called back', () => {
+    const { adapter } = connected();
+    adapter.handleDocumentReady();
+    adapter.handleCallbacksMissing(true);
+    expect(adapter.saveState()).toBe('unknown');
+    adapter.handleCallbacksMissing(false);
+    expect(adapter.saveState()).toBe('saved');
+    adapter.handleCallbacksMissing(true);
+    adapter.disconnect();
+    expect(adapter.saveState()).toBe('saved');
   });
 
   it('is back to not ready after disconnect, and then reaches no frame', () => {

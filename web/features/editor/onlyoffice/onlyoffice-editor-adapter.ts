@@ -11,6 +11,8 @@ import { type FrameWindow, getCurrentSelectionMessage, insertTextMessage, postTo
 export const DOCUMENT_SERVER_SAVES =
   'ONLYOFFICE Docs saves this document itself, through the server callback; the page has no copy to upload.';
 
+type SaveDoubts = { editorError: boolean; noCallback: boolean };
+
 type PluginRoute = {
   /** The editor's iframe window, whose frames hold the plugin; null while there is none. */
   editorWindow: () => FrameWindow | null;
@@ -22,12 +24,14 @@ export class OnlyofficeEditorAdapter implements EditorAdapter {
   private route: PluginRoute = { editorWindow: () => null, origins: [] };
   private snapshot: EditorSnapshot = { ready: false, pluginReady: false, selectedText: '' };
   private modified = false;
+  /** Reasons the page cannot say whether edits reach the server (see `saveState`). */
+  private doubts: SaveDoubts = { editorError: false, noCallback: false };
   /** Our plugin has spoken at least once: `onPluginsReady` alone means only that the editor's plugins loaded. */
   private pluginHeard = false;
   private readonly listeners = new Set<() => void>();
   private readonly selectionListeners = new Set<(selectedText: string) => void>();
   private readonly contentListeners = new Set<() => void>();
-  private readonly modifiedListeners = new Set<() => void>();
+  private readonly saveStateListeners = new Set<() => void>();
 
   getSnapshot = (): EditorSnapshot => this.snapshot;
 
@@ -41,7 +45,18 @@ export class OnlyofficeEditorAdapter implements EditorAdapter {
 
   /** Whether this user has edits the Document Server has not received yet (`onDocumentStateChange`). */
   isModified = () => this.modified;
-  onModifiedChange = (listener: () => void) => subscribeTo(this.modifiedListeners, listener);
+
+  /**
+   * What the header may say about saving: `saving` while the Document Server has not received this
+   * user's edits, `saved` once it has, and `unknown` when the editor reported an error (it may
+   * never have opened the document) or the Document Server never called back (its saves cannot
+   * arrive): then nothing the page could say would be true.
+   */
+  saveState = (): 'saved' | 'saving' | 'unknown' => {
+    if (this.doubts.editorError || this.doubts.noCallback) return 'unknown';
+    return this.modified ? 'saving' : 'saved';
+  };
+  onSaveStateChange = (listener: () => void) => subscribeTo(this.saveStateListeners, listener);
 
   /** Called by the mounting component once the editor exists and its config says where the plugin may be. */
   connect(route: PluginRoute) {
@@ -52,11 +67,15 @@ export class OnlyofficeEditorAdapter implements EditorAdapter {
   disconnect() {
     this.route = { editorWindow: () => null, origins: [] };
     this.modified = false;
+    this.doubts = { editorError: false, noCallback: false };
     this.pluginHeard = false;
     this.update({ ready: false, pluginReady: false, selectedText: '' });
+    this.saveStateChanged();
   }
 
   handleDocumentReady = () => {
+    // The document opened (again, after a refresh): an earlier error no longer stands.
+    this.doubt({ editorError: false });
     this.update({ ready: true });
     // The plugin may have started before we listened; its answer says it is there.
     this.send(getCurrentSelectionMessage());
@@ -81,8 +100,14 @@ export class OnlyofficeEditorAdapter implements EditorAdapter {
     if (modified) for (const listener of this.contentListeners) listener();
     if (modified === this.modified) return;
     this.modified = modified;
-    for (const listener of this.modifiedListeners) listener();
+    this.saveStateChanged();
   };
+
+  /** The editor's `onError`: the document may never have opened (-20, -4) or may not save. */
+  handleEditorError = () => this.doubt({ editorError: true });
+
+  /** Whether the Document Server has failed to call back under this editor's key (onlyoffice-notes.tsx). */
+  handleCallbacksMissing = (missing: boolean) => this.doubt({ noCallback: missing });
 
   /** Every plugin message says what is selected now, and that the plugin is up. */
   handlePluginMessage = (message: PluginToHostMessage) => {
@@ -118,6 +143,16 @@ export class OnlyofficeEditorAdapter implements EditorAdapter {
 
   private send(message: Parameters<typeof postToPlugin>[1]) {
     return postToPlugin(this.route.editorWindow(), message, this.route.origins);
+  }
+
+  private doubt(patch: Partial<SaveDoubts>) {
+    const before = this.saveState();
+    this.doubts = { ...this.doubts, ...patch };
+    if (this.saveState() !== before) this.saveStateChanged();
+  }
+
+  private saveStateChanged() {
+    for (const listener of this.saveStateListeners) listener();
   }
 
   private update(patch: Partial<EditorSnapshot>) {

@@ -84,7 +84,7 @@ function DocsEditorFrame({ adapter, config, refreshConfig, failure, documentId }
           {state.editorError}
         </EditorNote>
       )}
-      {documentId !== undefined && <CallbackNote documentId={documentId} config={config} due={state.callbackCheckDue} />}
+      {documentId !== undefined && <CallbackNote adapter={adapter} documentId={documentId} config={config} due={state.callbackCheckDue} />}
       <PluginNote adapter={adapter} config={config} due={state.pluginCheckDue} />
       <div className="relative min-h-0 flex-1">
         <div ref={container} className="absolute inset-0" data-testid="onlyoffice-editor" />

@@ -2,7 +2,7 @@
  * Notes above a working ONLYOFFICE editor about a part of the setup that is not: each names what
  * the person who runs Redraft should check, and none blocks the document.
  */
-import { useState, useSyncExternalStore } from 'react';
+import { useEffect, useState, useSyncExternalStore } from 'react';
 import { type EditorConfig, PLUGIN_FOLDER } from '@common/schemas/onlyoffice';
 import { useCallbackStatus } from '../api/get-callback-status';
 import { EditorNote } from '../components/editor-note';
@@ -24,10 +24,17 @@ export function PluginNote({ adapter, config, due }: { adapter: OnlyofficeEditor
   );
 }
 
-/** The Document Server never called back under the key this editor opened: its saves would fail. */
-export function CallbackNote({ documentId, config, due }: { documentId: number; config: EditorConfig; due: boolean }) {
+/**
+ * The Document Server never called back under the key this editor opened: its saves would fail,
+ * so the header stops saying anything about saving (the adapter's `saveState`).
+ */
+export function CallbackNote({ adapter, documentId, config, due }: { adapter: OnlyofficeEditorAdapter; documentId: number; config: EditorConfig; due: boolean }) {
   const status = useCallbackStatus(documentId, config.document.key, due && config.editorConfig.mode === 'edit');
   const advice = status.data ? missingCallbackAdvice(status.data, config.document.key, config.editorConfig.callbackUrl) : null;
+  const missing = advice !== null;
+  useEffect(() => {
+    adapter.handleCallbacksMissing(missing);
+  }, [adapter, missing]);
   if (!advice) return null;
   return (
     <EditorNote tone="error" testId="callback-note">

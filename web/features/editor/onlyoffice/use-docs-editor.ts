@@ -5,6 +5,7 @@ import { editorErrorAdvice } from './editor-errors';
 import { type DocsApiLoadFailure, loadDocsApi } from './load-docs-api';
 import type { OnlyofficeEditorAdapter } from './onlyoffice-editor-adapter';
 import { listenToPlugin, pluginOrigins } from './plugin-bridge';
+import { refreshOrReload } from './refresh-file';
 
 /** docs/product.md §7: the document iframe is inspected 2 seconds after the document is ready. */
 export const PLUGIN_CHECK_DELAY_MS = 2000;
@@ -60,19 +61,8 @@ export function useDocsEditor({ container, config, adapter, refreshConfig }: Use
     const origins = pluginOrigins(window.location.origin, config.documentServerUrl);
     const stopListening = listenToPlugin(window, origins, adapter.handlePluginMessage);
 
-    const requestRefresh = async () => {
-      try {
-        const fresh = refresh.current;
-        if (!fresh || typeof docEditor?.refreshFile !== 'function') throw new Error('This editor cannot refresh its file in place.');
-        const next = await fresh();
-        if (cancelled) return;
-        docEditor.refreshFile(editorConfigForDocsApi(next));
-      } catch (error) {
-        // docs/product.md §4: when the editor cannot take a new key, the whole page opens the latest version.
-        console.warn('Reloading the page to open the latest version of the document:', error);
-        window.location.reload();
-      }
-    };
+    const requestRefresh = () =>
+      refreshOrReload({ editor: docEditor, fetchConfig: refresh.current, reload: () => window.location.reload(), isCancelled: () => cancelled });
 
     void loadDocsApi(config.documentServerUrl, config.document.key).then((result) => {
       if (cancelled) return;
@@ -99,6 +89,7 @@ export function useDocsEditor({ container, config, adapter, refreshConfig }: Use
             onPluginsReady: adapter.handlePluginsReady,
             onError: ({ data }) => {
               console.error(`ONLYOFFICE Docs error ${data.errorCode}: ${data.errorDescription}`);
+              adapter.handleEditorError();
               setEditorError(editorErrorAdvice(data, config.document.url));
             },
             onWarning: ({ data }) => console.warn(`ONLYOFFICE Docs warning ${data.warningCode}: ${data.warningDescription}`),
