@@ -1,4 +1,4 @@
-// Lint rules, including the dependency direction of STYLE.md:
+// Lint rules, including the dependency direction of docs/architecture.md (The rest):
 // common <- server, common <- web; web never imports server; web features do not import each
 // other; only repos and server/db touch Drizzle; a server feature never reaches into another's repo.
 import fs from 'node:fs';
@@ -45,6 +45,7 @@ export default tseslint.config(
     { regex: '^(?!zod$|\\.{1,2}/).*', message: 'common/ is isomorphic: it imports only zod and itself.' },
     noServer,
     noWeb,
+    noTests,
   ], ['common/**/*.test.ts']),
   restrict(['web/**'], [noServer, noNode, noTests]),
   ...dirs('web/features').map((f) =>

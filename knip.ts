@@ -1,5 +1,6 @@
 /**
- * `npm run lint` runs knip: no dependency, file or export that nothing uses (issue 13, point 5).
+ * `npm run lint` runs knip: no dependency, file or export that nothing uses (docs/architecture.md,
+ * The rest).
  * Its plugins read the Vite, Vitest, Playwright, ESLint and drizzle-kit configs and the package
  * scripts for their entries; listed here is what only a person knows is loaded.
  */
@@ -21,10 +22,12 @@ export default defineConfig({
     'tests/support/fake-document-server/public/**/*.{js,css}',
   ],
   project: ['**/*.{ts,tsx,js,mjs,css}'],
-  // A feature's api file exports its fetcher and query options beside the hook that uses them (STYLE).
+  // A feature's api file exports its fetcher and query options beside the hook that uses them
+  // (one file per call: docs/architecture.md, web/).
   ignoreExportsUsedInFile: true,
   ignoreIssues: {
-    // STYLE's contracts pair every schema with its inferred type, named by a caller or not yet.
+    // Each contract's schema is exported beside its inferred type, named by a caller or not yet
+    // (docs/architecture.md, The rest).
     'common/schemas/*.ts': ['types'],
   },
   // The fidelity benchmark runs LibreOffice and poppler when the machine has them (Debian packages).

@@ -7,10 +7,10 @@ const alias = {
 };
 
 /**
- * unit: pure logic beside the code (.test.ts), in Node. component: the web widgets whose behaviour
- * lives in the browser (.test.tsx), rendered with Testing Library in jsdom. api-*: the integration
- * suite, once on PGlite and, when TEST_DATABASE_URL is set, once more on that PostgreSQL server.
- * Same files, same assertions.
+ * unit: pure logic beside the code (.test.ts), and the tests of test support itself, in Node.
+ * component: the web widgets whose behaviour lives in the browser (.test.tsx), rendered with
+ * Testing Library in jsdom. api-*: the integration suite, once on PGlite and, when
+ * TEST_DATABASE_URL is set, once more on that PostgreSQL server. Same files, same assertions.
  */
 const apiProject = (name: string, db: 'pglite' | 'postgres') => ({
   resolve: { alias },
@@ -36,7 +36,7 @@ export default defineConfig({
         resolve: { alias },
         test: {
           name: 'unit',
-          include: ['common/**/*.test.ts', 'server/**/*.unit.test.ts', 'web/**/*.test.ts', 'onlyoffice-plugin/**/*.test.ts'],
+          include: ['common/**/*.test.ts', 'server/**/*.unit.test.ts', 'web/**/*.test.ts', 'onlyoffice-plugin/**/*.test.ts', 'tests/support/**/*.test.ts'],
           environment: 'node',
         },
       },

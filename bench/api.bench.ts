@@ -1,14 +1,14 @@
 /**
- * The API's hot path against the bare minimum (issue 14): requests per second, p50 and p99 of
- * GET /api/documents for a user with 50 documents at 64 connections, on the real Redraft server
- * (its own process, tests/support/server-process.ts) and on a minimal Fastify server doing the same
- * session lookup and list query on the same database (pg, or a PGlite instance on the same data
- * directory), measured in the same run; then GET /api/health beside a bare Fastify hello. Both
- * databases: PGlite always, PostgreSQL when TEST_DATABASE_URL names a server (a scratch database
- * there). Each figure is the median of --rounds rounds, each server started afresh, warmed up,
- * then loaded for --seconds; beside the rates, each server's CPU time per request (from /proc),
- * which other work on a shared machine disturbs less. Goal: Redraft >= 0.8x the reference's
- * req/s, p99 <= 1.3x.
+ * The API's hot path against the bare minimum (docs/decisions/016-api-hot-path.md): requests per
+ * second, p50 and p99 of GET /api/documents for a user with 50 documents at 64 connections, on the
+ * real Redraft server (its own process, tests/support/server-process.ts) and on a minimal Fastify
+ * server doing the same session lookup and list query on the same database (pg, or a PGlite
+ * instance on the same data directory), measured in the same run; then GET /api/health beside a
+ * bare Fastify hello. Both databases: PGlite always, PostgreSQL when TEST_DATABASE_URL names a
+ * server (a scratch database there). Each figure is the median of --rounds rounds, each server
+ * started afresh, warmed up, then loaded for --seconds; beside the rates, each server's CPU time
+ * per request (from /proc), which other work on a shared machine disturbs less. Goal: Redraft >=
+ * 0.8x the reference's req/s, p99 <= 1.3x.
  *
  * Run: npm run bench:api [-- --seconds 10 --warmup 10 --rounds 3 --db pglite|postgres|both]
  * Profile: npm run bench:api -- --profile DIR [--db pglite|postgres]: Redraft, then the reference,

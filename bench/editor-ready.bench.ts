@@ -9,7 +9,7 @@
  * page from the start of the navigation: first page painted, editor ready, all pages laid out (the
  * bare page's count for the same bytes); JavaScript transferred; long tasks up to all laid out;
  * JS heap once laid out. First visits use a new browser context (cold cache), repeat visits one
- * warmed context. Prints medians (min–max), Redraft/bare ratios, the goals of issue 14, and the
+ * warmed context. Prints medians (min–max), Redraft/bare ratios, the goals (support/editor-table.ts), and the
  * load average, since the machine is shared.
  *
  * Run: npm run bench:editor            (BENCH_SIZES=1,20,100 and BENCH_RUNS=3 to shorten it)

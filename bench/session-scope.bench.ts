@@ -5,7 +5,7 @@
  * database and DATA_DIR: "before", with the session looked up on every request (as the server did
  * until this change, added back by this file alone), and "after", the server as it is. A bare
  * Fastify route serving the same bytes is the reference for the asset.
- * Run: npx tsx bench/session-scope.bench.ts [-- --seconds 10]
+ * Run: npm run bench:session-scope [-- --seconds 10]
  *
  * The same file is the server entry (`--serve before|after|bare`).
  */

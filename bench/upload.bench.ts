@@ -1,8 +1,9 @@
 /**
- * Upload benchmark (issue 14): upload + processing of a 10 MB .docx through the real server
- * (its own process, database and DATA_DIR), from the first byte of the HTTP request to the
- * document's status 'complete', beside mammoth's extractRawText on the same bytes in the same run:
- * the least a reader of the file has to do to get at its text. Goal: upload <= 0.5x mammoth.
+ * Upload benchmark (docs/decisions/018-upload-processing-speed.md): upload + processing of a 10 MB
+ * .docx through the real server (its own process, database and DATA_DIR), from the first byte of
+ * the HTTP request to the document's status 'complete', beside mammoth's extractRawText on the same
+ * bytes in the same run: the least a reader of the file has to do to get at its text. Goal: upload
+ * <= 0.5x mammoth.
  *
  * Two documents, because they stress different parts:
  * - picture: 300 clauses of text (about 100 pages) and an incompressible picture making up the

@@ -3,7 +3,7 @@ import { ACCEPTED_MIME_TYPES, MAX_UPLOAD_BYTES } from './limits';
 export type FileRejection = { title: string; description: string; status: 413 | 415 };
 
 /**
- * docs/product.md §5's file checks, in the spec's order. The browser runs them for instant feedback; the
+ * docs/product.md §5's file checks, in its order. The browser runs them for instant feedback; the
  * server runs the same function before it reads a byte of content.
  */
 export function checkUploadFile(file: { name: string; type: string | undefined; size?: number }): FileRejection | null {

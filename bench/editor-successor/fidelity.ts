@@ -18,7 +18,7 @@ import { processDocx } from '../../server/docx/process';
 import { type Target, targets } from '../../tests/support/docx/editor-simulator';
 import { REPLACEMENT } from '../fidelity/browser';
 import { type Comparison, canonicalXml, compare } from '../fidelity/compare';
-import { canonicalParagraph } from '../../server/docx/merge/canonical';
+import { canonicalParagraph } from '../../tests/support/docx/canonical';
 import { type BenchServer } from './serve';
 import { EDITORS, type Editor, call, newContext, open, save } from './session';
 

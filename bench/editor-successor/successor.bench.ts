@@ -1,7 +1,7 @@
 /**
- * The editor upgrade question (issue 14, point 5), answered on our needs: the pinned
- * @eigenpal/docx-editor 1.9.0 against its successor @docx-editor.dev 2.x, each in a bare page
- * built here (vite.config.ts), on the same bytes, in the same run. See README.md.
+ * The editor upgrade question (docs/decisions/020-editor-stays-pinned.md), answered on our needs:
+ * the pinned @eigenpal/docx-editor 1.9.0 against its successor @docx-editor.dev 2.x, each in a bare
+ * page built here (vite.config.ts), on the same bytes, in the same run. See README.md.
  * Run: npm install --prefix bench/editor-successor && npx tsx bench/editor-successor/successor.bench.ts
  *      [--runs 5] [--sizes 1,100,300] [--files 40] [--only speed,weight,fidelity,features]
  * Prints the tables and writes them to bench/editor-successor/RESULTS.md.

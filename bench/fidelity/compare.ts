@@ -8,7 +8,7 @@
  */
 import { strFromU8, unzipSync } from 'fflate';
 import { applyEdit, type Target } from '../../tests/support/docx/editor-simulator';
-import { canonicalParagraph, type Token } from '../../server/docx/merge/canonical';
+import { canonicalParagraph, type Token } from '../../tests/support/docx/canonical';
 import { readTree } from '../../server/docx/merge/tree';
 import { decodePart } from '../../server/docx/package';
 import { REPLACEMENT } from './browser';

@@ -68,7 +68,7 @@ export function renderReport(outcomes: readonly Outcome[], info: RunInfo): strin
   L.push('');
   L.push('Pass means: every zip part but word/document.xml keeps its bytes (docProps/core.xml may change dcterms:modified only), no part added or removed, ' +
     'every body paragraph but the edited one keeps its bytes (matched by w14:paraId) and so does the XML between them, and the edited paragraph reads ' +
-    "(server/docx/merge/canonical.ts tokens: each character with its run's properties and wrappers) as the base paragraph with exactly the user's edit; " +
+    "(tests/support/docx/canonical.ts tokens: each character with its run's properties and wrappers) as the base paragraph with exactly the user's edit; " +
     'for bold, w:b with or without w:bCs; for suggest, w:del and w:ins by "AI Assistant" (their ids and dates aside).');
   L.push('');
   L.push('| scenario | tried | passed | failed | no word to edit | saves sent | edited paragraph byte-exact | word keeps its w:rPr | LibreOffice PDF | replacement in the PDF | python-docx opens | replacement in python-docx text |');

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { strToU8, zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { buildDocx, paragraphXml } from '../../tests/support/docx/fixtures';
+import { seeded } from '../../tests/support/docx/realistic';
 import { PASSWORD_PROTECTED_REASON, inspectDocx } from './inspect';
 import { MAX_STORY_XML_BYTES } from './limits';
 import { processDocx } from './process';
@@ -47,11 +48,8 @@ describe('processDocx', () => {
   it('never throws on thousands of corrupted variants of a document', FUZZ, () => {
     const body = Array.from({ length: 30 }, (_, i) => paragraphXml(`Paragraph ${i} with some text & more`)).join('');
     const originals = [buildDocx({ body, headers: [paragraphXml('Head')] }), buildDocx({ body, level: 0 })];
-    let seed = 42;
-    const random = (n: number) => {
-      seed = (Math.imul(seed, 1103515245) + 12345) >>> 0;
-      return seed % n;
-    };
+    const next = seeded(42);
+    const random = (n: number) => next() % n;
     const outcomes = new Map<string, number>();
     for (let i = 0; i < 2_000; i++) {
       const bytes = originals[i % 2]!.slice();
@@ -72,11 +70,8 @@ describe('processDocx', () => {
     // Byte flips above mostly end at the CRC check; here the XML itself is broken and repacked.
     const xml = buildDocxXml();
     const specials = ['<', '>', '&', '"', "'", '/', '=', ':', ' ', 'w', '', '<w:p>', '</w:p>', 'xmlns:w14="x"'];
-    let seed = 7;
-    const random = (n: number) => {
-      seed = (Math.imul(seed, 1103515245) + 12345) >>> 0;
-      return seed % n;
-    };
+    const next = seeded(7);
+    const random = (n: number) => next() % n;
     const outcomes = new Map<string, number>();
     for (let i = 0; i < 1_000; i++) {
       let text = xml;

@@ -1,35 +1,15 @@
 /**
  * The hand-written scanner (xml.ts) against saxes, a conformant XML 1.0 + Namespaces parser: on
- * well-formed Word parts and on thousands of mutations of them, both must accept or both refuse.
- * The scanner's deliberate refusals are the only exceptions: any DTD, half a surrogate pair, and
- * nesting past MAX_XML_DEPTH. A mismatch names the input, so it can become a case of its own.
+ * well-formed Word parts (hand-written ones and every part of the generated documents) and on
+ * thousands of mutations of them, both must accept or both refuse. The scanner's deliberate
+ * refusals are the only exceptions: any DTD, half a surrogate pair, and nesting past
+ * MAX_XML_DEPTH. A mismatch names the input, so it can become a case of its own. The corpus suite
+ * (corpus.unit.test.ts) holds the two to the same on every part of the real documents.
  */
-import { SaxesParser } from 'saxes';
 import { describe, expect, it } from 'vitest';
-import { scanXml } from './xml';
-
-function scannerAccepts(xml: string): boolean {
-  try {
-    scanXml(xml);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-function saxesAccepts(xml: string): boolean {
-  const parser = new SaxesParser({ xmlns: true, position: false });
-  let ok = true;
-  parser.on('error', () => {
-    ok = false;
-  });
-  try {
-    parser.write(xml).close();
-  } catch {
-    return false;
-  }
-  return ok;
-}
+import { GENERATED_DOCUMENTS, seededFraction } from '../../tests/support/docx/realistic';
+import { readParts } from '../../tests/support/docx/template-helpers';
+import { saxesAccepts, scannerAccepts, verdicts } from '../../tests/support/docx/xml-oracle';
 
 const W = 'http://schemas.openxmlformats.org/wordprocessingml/2006/main';
 const SEEDS = [
@@ -39,17 +19,12 @@ const SEEDS = [
   `<a:root xmlns:a="urn:a" xmlns="urn:default"><![CDATA[ <not> & markup ]]><?pi some data?><b attr="&quot;q&quot;">text</b></a:root>`,
 ];
 
-/** A small deterministic PRNG (mulberry32), so a failing case can be replayed. */
-function rng(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** Every XML part of the generated documents (tests/support/docx/realistic.ts), as `document: part`. */
+const PARTS = Object.entries(GENERATED_DOCUMENTS).flatMap(([doc, { bytes }]) =>
+  Object.entries(readParts(bytes()))
+    .filter(([name]) => /\.(xml|rels)$/.test(name))
+    .map(([name, xml]) => [`${doc}: ${name}`, xml] as const),
+);
 
 /** Pieces that matter to XML's rules, so mutations hit them far more often than random bytes would. */
 const TOKENS = ['<', '>', '/', '&', ';', '"', "'", '=', ':', ' ', 'x', '<!--', '-->', '<![CDATA[', ']]>', '<?', '?>', '&amp;', '&#0;', '&#x1F;', '&bogus;', 'xmlns:q="urn:q"', 'q:', '\u0001', '\uFFFE', '\uD800', 'é', '\t', '\r\n', '</w:p>', '<w:p>', 'xml:lang="en"', 'xmlns:xml="urn:x"'];
@@ -71,17 +46,32 @@ function mutate(xml: string, next: () => number): string {
 }
 
 /**
- * What the scanner refuses on purpose, whatever saxes says: any DTD, and half a surrogate pair
- * anywhere (not a character at all; saxes lets one through inside a namespace declaration).
+ * Mutates `count` times, the seeds in turn, and returns the disagreements (at most 5, each named
+ * by its seed and the text around the first change) and how many mutants saxes refused.
  */
-const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
-const deliberate = (xml: string) => /<!DOCTYPE/i.test(xml) || LONE_SURROGATE.test(xml);
+function fuzz(seeds: readonly (readonly [name: string, xml: string])[], count: number, seed: number) {
+  const next = seededFraction(seed);
+  const mismatches: string[] = [];
+  let refused = 0;
+  for (let i = 0; i < count; i++) {
+    const [name, original] = seeds[i % seeds.length]!;
+    const xml = mutate(original, next);
+    const { expected, agree } = verdicts(xml);
+    if (!expected) refused++;
+    if (agree) continue;
+    if (mismatches.length < 5) mismatches.push(`${expected ? 'saxes accepts' : 'saxes refuses'} mutant ${i} of ${name}: ${JSON.stringify(around(original, xml))}`);
+  }
+  return { mismatches, refused };
+}
 
-/**
- * Where saxes is laxer than XML 1.0 and the scanner is right to refuse: a processing instruction
- * whose target is followed by '?' without '>' (`<?x?xml ...?>`; the spec wants a space or '?>').
- */
-const saxesTooLax = (xml: string) => /<\?[^\s?>]+\?(?!>)/.test(xml);
+/** The mutant whole when it is short, else from 60 characters before its first change to 60 after its last. */
+function around(original: string, mutant: string): string {
+  let from = 0;
+  while (from < original.length && original[from] === mutant[from]) from++;
+  let tail = 0;
+  while (tail < original.length - from && tail < mutant.length - from && original[original.length - 1 - tail] === mutant[mutant.length - 1 - tail]) tail++;
+  return mutant.length <= 400 ? mutant : mutant.slice(Math.max(0, from - 60), mutant.length - tail + 60);
+}
 
 describe('the XML scanner agrees with a conformant parser', () => {
   it.each(SEEDS.map((s, i) => [i, s] as const))('accepts well-formed seed %i, as saxes does', (_i, xml) => {
@@ -89,23 +79,28 @@ describe('the XML scanner agrees with a conformant parser', () => {
     expect(scannerAccepts(xml)).toBe(true);
   });
 
-  // A bound against a hang, not a speed check.
+  it.each(PARTS)('accepts %s, as saxes does', (_name, xml) => {
+    expect(saxesAccepts(xml)).toBe(true);
+    expect(scannerAccepts(xml)).toBe(true);
+  });
+
+  // Bounds against a hang, not speed checks. The fuzzing must reach both sides of the line to mean anything.
   it('on 4,000 mutations of the seeds, accepts exactly what saxes accepts', { timeout: 60_000 }, () => {
-    const next = rng(20261125);
-    const mismatches: string[] = [];
-    let refused = 0;
-    for (let i = 0; i < 4_000; i++) {
-      const xml = mutate(SEEDS[i % SEEDS.length]!, next);
-      const expected = deliberate(xml) ? false : saxesAccepts(xml);
-      if (!expected) refused++;
-      const accepted = scannerAccepts(xml);
-      if (accepted === expected || (expected && !accepted && saxesTooLax(xml))) continue;
-      mismatches.push(`${expected ? 'saxes accepts' : 'saxes refuses'}: ${JSON.stringify(xml)}`);
-    }
-    expect(mismatches.slice(0, 5)).toEqual([]);
-    // The fuzzing must reach both sides of the line to mean anything.
+    const { mismatches, refused } = fuzz(
+      SEEDS.map((xml, i) => [`seed ${i}`, xml] as const),
+      4_000,
+      20261125,
+    );
+    expect(mismatches).toEqual([]);
     expect(refused).toBeGreaterThan(1_000);
     expect(refused).toBeLessThan(3_900);
+  });
+
+  it("on 2,000 mutations of the generated documents' parts, accepts exactly what saxes accepts", { timeout: 60_000 }, () => {
+    const { mismatches, refused } = fuzz(PARTS, 2_000, 20261201);
+    expect(mismatches).toEqual([]);
+    expect(refused).toBeGreaterThan(500);
+    expect(refused).toBeLessThan(1_950);
   });
 
   // What the fuzzing found the scanner accepting, each now refused as saxes refuses it.

@@ -27,7 +27,7 @@ const ELEMENTS = [
 const EMPTY = 'No items yet. Add your first item above.';
 const SCRIPT_TITLE = '<script>window.__canvasXss = 1</script><img src=x onerror="window.__canvasXss = 2">';
 const SQL_TITLE = "Robert'); DROP TABLE business_model_items; --";
-/** A 500 in our error shape (DESIGN: every API error is {error: {code, message}}). */
+/** A 500 in our error shape (docs/product.md §8: every API error is {error: {code, message}}). */
 const SERVER_ERROR = { status: 500, contentType: 'application/json', body: '{"error":{"code":"internal","message":"Something went wrong on our side. Reference: req-42"}}' };
 
 /** A toast by its title; a modal dialog hides the rest of the page from the accessibility tree, toasts included. */

@@ -297,7 +297,7 @@ test('the list changes status and priority inline, filters, counts, and opens Ed
   await expect(page.getByRole('combobox', { name: 'Priority of Collect testimonials' })).toHaveText('High');
   await page.unroute(/\/api\/tasks\/\d+$/);
 
-  // Edit from the row menu opens the Edit Task dialog (the spec's console-only Edit is fixed).
+  // Edit from the row menu opens the Edit Task dialog (docs/product.md §2, Admin board: the brief's only logged).
   await page.getByRole('button', { name: 'Actions for Collect testimonials' }).click();
   await page.getByRole('menuitem', { name: 'Edit' }).click();
   const dialog = page.getByRole('dialog', { name: 'Edit Task' });

@@ -15,7 +15,7 @@ import {
 } from './support/editor';
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
-import { newAccount, registerThroughUi, screenshotPath } from './support/journeys';
+import { newAccount, registerThroughUi, screenshotPath, toasts } from './support/journeys';
 import { DOCX_MIME, uploadThroughApi } from './support/library';
 import { buildDocx } from '../support/docx/fixtures';
 
@@ -313,6 +313,29 @@ test('comment cards: beside the page when both fit at a readable zoom, else the 
   await expectCentred(page, true, 'at 1700 px');
   await expect(page.getByText('Which goods?')).toBeInViewport();
   await page.screenshot({ path: screenshotPath('editor-centred-cards-wide') });
+});
+
+const LINKED = buildDocx({
+  body: '<w:p><w:r><w:t xml:space="preserve">Notices are published on the </w:t></w:r><w:hyperlink r:id="rIdLink1"><w:r><w:t>notices page</w:t></w:r></w:hyperlink><w:r><w:t>.</w:t></w:r></w:p>',
+  links: { rIdLink1: 'https://contoso.example/notices' },
+});
+
+// The embedded editor calls sonner's toast() and mounts sonner's Toaster; vite.config.ts sends both
+// to the app's toasts (web/features/editor/embedded/editor-toasts.ts), so its messages follow
+// docs/product.md §9's rules and the page has one notification region, not two.
+test("the editor's own messages show in the app's one notification region", async ({ page }) => {
+  await registerThroughUi(page, newAccount('linked'));
+  const doc = await uploadThroughApi(page, { name: 'Linked.docx', mimeType: DOCX_MIME, buffer: Buffer.from(LINKED) });
+  await expect.poll(async () => ((await (await page.request.get(`/api/documents/${doc.id}`)).json()) as { status: string }).status).toBe('complete');
+  await openEditor(page, doc.id);
+  await page.locator('.layout-run-text', { hasText: 'notices page' }).first().click();
+  await page.getByTitle('Copy link').click();
+  await expect(toasts(page)).toContainText('Link copied to clipboard');
+  await expect(page.locator('[data-sonner-toaster]')).toHaveCount(0);
+  // Radix names its region 'Notifications (F8)'; sonner's would be 'Notifications alt+T'.
+  const regions = page.getByRole('region', { name: /Notifications/, includeHidden: true });
+  await expect(regions).toHaveCount(1);
+  await expect(regions).toHaveAccessibleName('Notifications (F8)');
 });
 
 test('leaving with unsaved changes warns', async ({ page }) => {

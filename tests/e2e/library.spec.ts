@@ -107,7 +107,7 @@ test('upload by drag-and-drop and by Browse Files, see card and row, download, d
   await expect(documentRow(page, 'Service Contract.docx')).toHaveCount(1);
 });
 
-test('rejected files show the spec toasts and leave the panel as it was', async ({ page }) => {
+test('rejected files show the toasts of docs/product.md §5 and leave the panel as it was', async ({ page }) => {
   await registerThroughUi(page, newAccount('reject'));
   await openUploadDialog(page);
 

@@ -1,6 +1,6 @@
 /**
- * Issue 12: with DOCUMENT_SERVER_URL set, documents open in ONLYOFFICE Docs behind the same
- * EditorAdapter, and the chat works unchanged. The Document Server is the fake one of
+ * With DOCUMENT_SERVER_URL set (docs/onlyoffice.md, decision 013), documents open in ONLYOFFICE
+ * Docs behind the same EditorAdapter, and the chat works unchanged. The Document Server is the fake one of
  * tests/support/fake-document-server: it really verifies the config's token and downloads the
  * document from Redraft, and its assistant plugin is the real one (onlyoffice-plugin/).
  */

@@ -62,6 +62,17 @@ export function openCorpus(env: NodeJS.ProcessEnv = process.env): Corpus | undef
   return { dir, files };
 }
 
+/**
+ * The shared corpus is laid out as these folders, and nothing else is at its top. Suites that know
+ * its files one by one (how many, which are refused and why) check that first, and hold any other
+ * folder only to what holds for every document.
+ */
+export const SHARED_CORPUS_LAYOUT = ['poi', 'python-docx'] as const;
+
+export function isSharedCorpus(corpus: Corpus): boolean {
+  return fs.readdirSync(corpus.dir).sort().join('\n') === SHARED_CORPUS_LAYOUT.join('\n');
+}
+
 function docxUnder(dir: string): string[] {
   return (fs.readdirSync(dir, { recursive: true, encoding: 'utf8' }) as string[])
     .filter((f) => f.toLowerCase().endsWith('.docx') && fs.statSync(path.join(dir, f)).isFile())

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { seededFraction } from '../../../tests/support/docx/realistic';
 import { DiffBudget, DiffBudgetExceeded, type DiffStep, diff } from './diff';
 
 /** Length of the longest common subsequence, by the textbook table: what a minimal script keeps. */
@@ -28,17 +29,9 @@ function check(a: readonly number[], b: readonly number[], steps: readonly DiffS
   expect([i, j]).toEqual([a.length, b.length]);
 }
 
-function random(seed: number): () => number {
-  let x = seed;
-  return () => {
-    x = (Math.imul(x, 1103515245) + 12345) >>> 0;
-    return x / 2 ** 32;
-  };
-}
-
 describe('diff', () => {
   it('finds a minimal script on random sequences (the search keeps only the diagonals it reached)', () => {
-    const next = random(7);
+    const next = seededFraction(7);
     for (let n = 0; n < 300; n++) {
       const a = Array.from({ length: Math.floor(next() * 40) }, () => Math.floor(next() * 5));
       const b = a.flatMap((x) => (next() < 0.3 ? [] : next() < 0.3 ? [x, Math.floor(next() * 5)] : [next() < 0.2 ? 9 : x]));

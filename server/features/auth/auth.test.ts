@@ -43,7 +43,7 @@ describe('register', () => {
     [{ name: 'Ann', email: 'not-an-email', password: 'secret1' }, 'Please enter a valid email address'],
     [{ name: 'Ann', email: 'ann@example.com', password: '12345' }, 'Password must be at least 6 characters'],
     [{ email: 'ann@example.com', password: 'secret1' }, 'Name must be at least 2 characters'],
-  ])('rejects %j with 400 and the spec message', async (payload, message) => {
+  ])('rejects %j with 400 and the message of docs/product.md §5', async (payload, message) => {
     const res = await agent(t.app).post('/api/auth/register', payload);
     expect(res.statusCode).toBe(400);
     expect(res.json().error.code).toBe('validation_failed');
@@ -54,7 +54,7 @@ describe('register', () => {
     [{ email: 'not-an-email', password: 'secret1' }, 'Please enter a valid email address'],
     [{ email: 'ann@example.com', password: '12345' }, 'Password must be at least 6 characters'],
     [{ email: 'ann@example.com' }, 'Password must be at least 6 characters'],
-  ])('refuses the login %j with 400 and the spec message', async (payload, message) => {
+  ])('refuses the login %j with 400 and the message of docs/product.md §5', async (payload, message) => {
     const res = await agent(t.app).post('/api/auth/login', payload);
     expect(res.statusCode).toBe(400);
     expect(res.json().error.code).toBe('validation_failed');

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { seededFraction } from '../../../tests/support/docx/realistic';
 import { DocumentText, locateSelection } from './document-text';
 
 const paras = ['Title', 'Intro text here.', '', 'Clause one: the Tenant pays.', 'Clause two: the Landlord repairs.', 'Signatures'];
@@ -62,7 +63,7 @@ describe('locateSelection', () => {
   });
 
   it('finds exactly what the per-character locator it replaced found, on generated documents', () => {
-    const random = mulberry32(0x5eed);
+    const random = seededFraction(0x5eed);
     const pick = <T>(xs: readonly T[]) => xs[Math.floor(random() * xs.length)]!;
     const words = ['rent', 'Rent', 'RENT', 'due', 'é', 'É', 'İ', 'σ', 'Σ', '😀', '契約', 'a', 'b', '1.', "it's", '\ud800'];
     const spaces = [' ', ' ', ' ', '  ', '\t', '\u00a0', '\u2028', '\r', '\u3000', '\ufeff'];
@@ -103,7 +104,7 @@ describe('DocumentText', () => {
   });
 });
 
-/** The locator before issue 14, for comparison: a whitespace-collapsed copy built one character at a time, with the paragraph of every character. */
+/** The locator before docs/decisions/017-chat-turn-path.md, for comparison: a whitespace-collapsed copy built one character at a time, with the paragraph of every character. */
 function previousLocator(paragraphs: readonly string[], selection: string): { first: number; last: number } | undefined {
   let hay = '';
   const paragraphAt: number[] = [];
@@ -136,14 +137,4 @@ function previousLocator(paragraphs: readonly string[], selection: string): { fi
   const tail = span(hay, needle.slice(-40));
   if (head && tail && tail.last >= head.first) return { first: head.first, last: tail.last };
   return head ?? tail;
-}
-
-function mulberry32(seed: number) {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }

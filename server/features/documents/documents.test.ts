@@ -70,7 +70,7 @@ describe('upload', () => {
     expect(await storedKeys()).toEqual(before);
   });
 
-  it('refuses a password-protected document with the spec message', async () => {
+  it('refuses a password-protected document with the message of docs/product.md §8', async () => {
     const res = await upload(owner, 'secret.docx', passwordProtectedDocx());
     expect(res.statusCode).toBe(422);
     expect(res.json().error.message).toBe('Password-protected documents are not supported');

@@ -16,7 +16,7 @@ import { type Agent, signedIn } from '../../../tests/support/agent';
 import { DOCX, multipart } from '../../../tests/support/multipart';
 import { createTestApp, type TestApp } from '../../../tests/support/test-app';
 
-/** Issue 9, points 4 and 5: hostile packages are refused (or defused) at upload and at save alike. */
+/** docs/decisions/009-package-content-policy.md: hostile packages are refused (or defused) at upload and at save alike. */
 
 const MB = 1024 * 1024;
 let t: TestApp;

@@ -1,5 +1,5 @@
 /**
- * Where the editing copy comes from (issue 14): a document whose paragraphs all have ids is its
+ * Where the editing copy comes from (docs/decisions/018-upload-processing-speed.md): a document whose paragraphs all have ids is its
  * own editing copy, one file on disk; any other gets a second file with the ids added. Either way
  * the editor opens a package with an id on every paragraph and no dropped link target.
  */

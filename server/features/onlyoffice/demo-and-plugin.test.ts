@@ -37,7 +37,7 @@ describe('the /demo page editor', () => {
     expect(await open.json()).toMatchObject({ errorCode: 0 });
   });
 
-  it("the spec's fixed demo paths never read or write document 4", async () => {
+  it("the brief's fixed demo paths (docs/product.md §7) never read or write document 4", async () => {
     for (let i = 0; i < 4; i++) await uploadDocx(owner, docxSaying(`Private document ${i}`));
     const owned = (await owner.get('/api/documents')).json() as Array<{ id: number }>;
     expect(owned.map((d) => d.id)).toContain(4);

@@ -1,7 +1,7 @@
 /**
  * The /demo page's editor: the public sample in a read-only editor. Its config, file and callback
- * are routes of their own, so the spec's fixed demo paths (`/api/documents/4/...`) stay ordinary
- * owner-only document routes and never a way to read document 4.
+ * are routes of their own, so the fixed demo paths the product brief names (`/api/documents/4/...`,
+ * docs/product.md §7) stay ordinary owner-only document routes and never a way to read document 4.
  */
 import type { EditorConfig } from '@common/schemas/onlyoffice';
 import type { Deps } from '../../deps';

@@ -1,7 +1,9 @@
 /**
  * Behind a reverse proxy, the client's address and scheme come in X-Forwarded-* headers, which
  * anyone can also send. TRUST_PROXY says whose to believe: with it off, a forged header changes
- * nothing; with the proxy trusted, each client behind it is limited on its own.
+ * nothing; with the proxy trusted, each client behind it is limited on its own. PUBLIC_URL, when
+ * set, is the site's address: the session cookie is Secure when it is https, and it is the one
+ * origin a state-changing request may come from.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newAccount } from '../../../tests/support/agent';
@@ -94,5 +96,33 @@ describe('with a hop count', () => {
     expect((await signUp(t, '10.0.0.5', via('203.0.113.50'))).statusCode).toBe(201);
     expect((await signUp(t, '10.0.0.5', via('203.0.113.50'))).statusCode).toBe(429);
     expect((await signUp(t, '10.0.0.5', via('203.0.113.51'))).statusCode).toBe(201);
+  });
+});
+
+// The site's own address, where a proxy passes requests on to an internal one: the cookie and the
+// origin check follow PUBLIC_URL, not the address the request reached the server on.
+describe('with PUBLIC_URL=https://redraft.example', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ limits, env: { PUBLIC_URL: 'https://redraft.example' } });
+  });
+  afterAll(() => t.close());
+
+  it('a sign-in over plain HTTP, with no proxy trusted, gets a Secure cookie', async () => {
+    const account = newAccount('proxy');
+    await t.app.inject({ method: 'POST', url: '/api/auth/register', payload: account });
+    const login = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: account.email, password: account.password } });
+    expect(login.statusCode).toBe(200);
+    expect(String(login.headers['set-cookie'])).toMatch(/;\s*Secure/i);
+  });
+
+  it("accepts a POST from the site's origin that reached the server as internal:3000", async () => {
+    expect((await signUp(t, '198.51.100.60', { origin: 'https://redraft.example', host: 'internal:3000' })).statusCode).toBe(201);
+  });
+
+  it('refuses a POST whose Origin is the internal address rather than the site', async () => {
+    const response = await signUp(t, '198.51.100.61', { origin: 'http://internal:3000', host: 'internal:3000' });
+    expect(response.statusCode).toBe(403);
+    expect(response.json()).toMatchObject({ error: { code: 'forbidden' } });
   });
 });

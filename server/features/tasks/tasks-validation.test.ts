@@ -51,7 +51,7 @@ const fieldCases: Array<[string, Record<string, unknown>, string, string]> = [
   ['category unknown', { category: 'sales' }, 'category', CATEGORY],
   ['category in capitals', { category: 'Product' }, 'category', CATEGORY],
   ['category not text', { category: true }, 'category', CATEGORY],
-  ["status 'todo' (the spec's slip)", { status: 'todo' }, 'status', STATUS],
+  ["status 'todo' (the brief's list view; docs/product.md §4)", { status: 'todo' }, 'status', STATUS],
   ['status label instead of value', { status: 'In Progress' }, 'status', STATUS],
   ['status not text', { status: 3 }, 'status', STATUS],
   ['priority unknown', { priority: 'critical' }, 'priority', PRIORITY],

@@ -1,4 +1,5 @@
 import { createCipheriv, createDecipheriv, createHash } from 'node:crypto';
+import { concatBytes } from '../bytes';
 
 /**
  * Test support: an OLE compound file (MS-CFB, version 3, 512-byte sectors) written with a real
@@ -34,7 +35,7 @@ export function compoundFile(streams: Readonly<Record<string, Uint8Array>>): Uin
     for (let i = 0; i < count; i++) miniFat.push(i === count - 1 ? ENDOFCHAIN : miniFat.length + 1);
     miniChunks.push(padTo(s.data, MINI_SECTOR));
   }
-  const miniStream = concat(miniChunks);
+  const miniStream = concatBytes(miniChunks);
 
   const dirSectors = Math.ceil(((list.length + 1) * ENTRY) / SECTOR);
   const miniFatSectors = Math.ceil((miniFat.length * 4) / SECTOR);
@@ -231,16 +232,6 @@ function padTo(data: Uint8Array, block: number): Uint8Array {
   return padded;
 }
 
-function concat(chunks: readonly Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(chunks.reduce((n, c) => n + c.length, 0));
-  let at = 0;
-  for (const c of chunks) {
-    out.set(c, at);
-    at += c.length;
-  }
-  return out;
-}
-
 /**
  * Reads a compound file back the long way (header, FAT, directory, mini FAT, mini stream), apart
  * from server/docx/ole.ts: stream name -> bytes, for tests of what compoundFile wrote. Version 3
@@ -261,7 +252,7 @@ export function readCompoundFile(bytes: Uint8Array): Map<string, Uint8Array> {
       if (hops++ > table.length || n >= table.length) throw new Error('broken chain');
       chunks.push(read(n));
     }
-    return concat(chunks);
+    return concatBytes(chunks);
   };
   const dir = follow(view.getUint32(0x30, true), fat, sector);
   const dirView = new DataView(dir.buffer, dir.byteOffset, dir.byteLength);

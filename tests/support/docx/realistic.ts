@@ -1,5 +1,6 @@
 import { zlibSync } from 'fflate';
 import { crc32 } from 'node:zlib';
+import { concatBytes } from '../bytes';
 import { encryptedDocx } from './compound-file';
 import { buildDocx, escapeXml, mediaRelId } from './fixtures';
 import { oneBigPartBomb } from './hostile-fixtures';
@@ -60,7 +61,10 @@ const ROOT_ATTRS =
 // ---------------------------------------------------------------------------------------------
 // Small deterministic helpers
 
-/** mulberry32: the same sequence on every platform. */
+/**
+ * The one seeded generator of the tests (mulberry32): the same sequence on every platform, so a
+ * failing case can be replayed from its seed. Whole numbers in [0, 2^32).
+ */
 export function seeded(seed: number): () => number {
   let state = seed >>> 0;
   return () => {
@@ -70,6 +74,12 @@ export function seeded(seed: number): () => number {
     t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
     return (t ^ (t >>> 14)) >>> 0;
   };
+}
+
+/** The same generator as fractions in [0, 1), where a test would otherwise reach for Math.random. */
+export function seededFraction(seed: number): () => number {
+  const next = seeded(seed);
+  return () => next() / 2 ** 32;
 }
 
 function seededBytes(seed: number, length: number): Uint8Array {
@@ -108,13 +118,7 @@ export function png(width: number, height: number, seed: number): Uint8Array {
     return out;
   };
   const parts = [new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', zlibSync(raw, { level: 9 })), chunk('IEND', new Uint8Array(0))];
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.length;
-  }
-  return out;
+  return concatBytes(parts);
 }
 
 const once = <T>(make: () => T): (() => T) => {

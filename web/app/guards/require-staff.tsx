@@ -11,7 +11,7 @@ import { StatusScreen } from '../layout/status-screen';
 
 /**
  * docs/product.md §2 and §6 for /admin: 'Verifying access...', then /auth when signed out. The board is for staff
- * (DESIGN); anyone else is told so here rather than meeting 403s from every staff call.
+ * (§6); anyone else is told so here rather than meeting 403s from every staff call.
  */
 export function RequireStaff({ children }: { children: (user: User) => ReactNode }) {
   const { user, isLoading } = useCurrentUser();

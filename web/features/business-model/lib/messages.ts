@@ -2,7 +2,7 @@
  * docs/product.md §8 texts for the canvas. Each failure's text from docs/product.md is the toast's title; the server's
  * message (or the error's own), when there is one, follows as the description, so create shows
  * "the server response message, else the error message, else 'Failed to add item'".
- * Moving is not in the spec; its failure reads the same way.
+ * docs/product.md §8 has no text for a failed move; it reads the same way.
  */
 import type { ToastInput } from '@web/components/ui/use-toast';
 import { errorMessage } from '@web/lib/api-client';

@@ -21,7 +21,7 @@ describe('cardTheme', () => {
     expect(cardTheme(name).name).toBe(theme);
   });
 
-  it("follows the spec's order when a name has two keywords", () => {
+  it("follows docs/product.md §2's keyword order when a name has two keywords", () => {
     expect(cardTheme('Business Report.docx').name).toBe('blue');
     expect(cardTheme('Contract Analysis.docx').name).toBe('green');
     expect(cardTheme('Project Memo.docx').name).toBe('orange');

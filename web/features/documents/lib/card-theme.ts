@@ -1,6 +1,6 @@
 /**
  * docs/product.md §2 Document card: the colour theme follows the first keyword found in the file name, in the
- * spec's order, so 'Business Report' is blue (business comes first), not purple.
+ * order listed there, so 'Business Report' is blue (business comes first), not purple.
  */
 export type CardThemeName = 'blue' | 'green' | 'purple' | 'orange' | 'indigo' | 'red' | 'slate';
 

@@ -1,4 +1,4 @@
-/** docs/product.md §8 texts for the library, plus the archive messages the spec leaves open. */
+/** docs/product.md §8 texts for the library, its Built archive messages included. */
 import type { ToastInput } from '@web/components/ui/use-toast';
 
 export const uploadSucceeded = (originalName: string): ToastInput => ({

@@ -1,4 +1,4 @@
-/** docs/product.md §8's template toasts, and the failure the spec leaves open now that a click creates a document. */
+/** docs/product.md §8's template toasts, with its Built note's failure, now that a click creates a document (§2, Template clicks). */
 import type { ToastInput } from '@web/components/ui/use-toast';
 
 export const USING_TEMPLATE: ToastInput = { title: 'Using template', description: 'Creating a new document from template...' };

@@ -1,8 +1,8 @@
-import { W_NAMESPACES } from '../package';
-import { RUN_CHARS } from '../story';
-import { scanXml } from '../xml';
-import { decodeXmlText } from '../xml-chars';
-import { endTagEnd, startTagEnd } from './tree';
+import { W_NAMESPACES } from '../../../server/docx/package';
+import { RUN_CHARS } from '../../../server/docx/story';
+import { scanXml } from '../../../server/docx/xml';
+import { decodeXmlText } from '../../../server/docx/xml-chars';
+import { endTagEnd, startTagEnd } from '../../../server/docx/merge/tree';
 
 /**
  * Test support: a paragraph as a reader of its formatting sees it, one token per character (with
