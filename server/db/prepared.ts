@@ -7,8 +7,8 @@
  * which was a quarter of the document list's time. Values come back typed by the driver (int4 a
  * number, timestamptz a Date, ...), as Drizzle would give them for the columns used here.
  */
-import { fillPlaceholders, type Query } from 'drizzle-orm';
-import { QueryBuilder } from 'drizzle-orm/pg-core';
+import { fillPlaceholders, type Query, type SQL } from 'drizzle-orm';
+import { PgDialect, QueryBuilder } from 'drizzle-orm/pg-core';
 import type { Db } from './client';
 
 /** Runs a statement on one database: by name on PostgreSQL, as a parameterised query on PGlite. */
@@ -55,6 +55,11 @@ export function prepare<Row, Param extends string = never>(
       return rows.map(toRow);
     },
   };
+}
+
+/** A statement Drizzle's builder cannot write (a data-modifying CTE, say), in the shape `prepare` takes. */
+export function rawStatement<Row>(query: SQL): { toSQL(): Query; _: { result: Row[] } } {
+  return { toSQL: () => new PgDialect().sqlToQuery(query), _: { result: [] } };
 }
 
 /**

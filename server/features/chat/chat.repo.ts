@@ -1,7 +1,6 @@
-import { and, asc, eq, type Query, type SQL, sql } from 'drizzle-orm';
-import { PgDialect } from 'drizzle-orm/pg-core';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { prepare, statements } from '../../db/prepared';
+import { prepare, rawStatement, statements } from '../../db/prepared';
 import { chatMessages, conversations, documents } from '../../db/schema';
 
 const messageColumns = {
@@ -115,11 +114,6 @@ const turn = prepare<TurnRow, Parameters<typeof placeholder>[0]>(
       (select coalesce(json_agg(json_build_object('role', role, 'content', content, 'meta', meta) order by id), '[]'::json) from history)
     from doc left join message on true`),
 );
-
-/** A statement Drizzle's builder cannot write (a data-modifying CTE), in the shape `prepare` takes. */
-function rawStatement<Row>(query: SQL): { toSQL(): Query; _: { result: Row[] } } {
-  return { toSQL: () => new PgDialect().sqlToQuery(query), _: { result: [] } };
-}
 
 function toTurn(row: TurnRow): Turn {
   const { originalName, textRevision, conversationId, role, content, meta, createdAt, history } = row;

@@ -3,6 +3,7 @@
  * its own window, refused by the first spent one in the order given, and started afresh once
  * their window has closed.
  */
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { movableClock } from '../../../tests/support/clock';
 import { createTestApp, type TestApp } from '../../../tests/support/test-app';
@@ -48,5 +49,19 @@ describe('consumeAll', () => {
     expect(await both('4', '10.0.0.1')).toBeUndefined();
     expect(await both('5', '10.0.0.1')).toBeUndefined();
     expect(await both('6', '10.0.0.1')).toEqual({ message: 'Too many messages to the assistant. Please try again in 1 minute.', retryAfter: 60 });
+  });
+});
+
+describe("the counter's commit", () => {
+  it('is asynchronous for its own transaction only: the connection commits every later write durably', async () => {
+    const db = t.deps.database.db;
+    const setting = async () =>
+      (((await db.execute(sql`select current_setting('synchronous_commit') as value`)) as unknown as { rows: Array<{ value: string }> }).rows[0]!.value);
+    const before = await setting();
+    await consumeAll(t.deps, [['chatPerUser', 'commit-check']]);
+    // Sequential queries reuse the connection the hit was committed on: a setting that outlived
+    // its own transaction would show here, and every write after it would risk being lost.
+    for (let i = 0; i < 3; i++) expect(await setting()).toBe(before);
+    expect(before).toBe('on');
   });
 });
