@@ -40,11 +40,11 @@ export async function uploadDocument(deps: Deps, actor: Actor, file: IncomingFil
   checkIncomingName(originalName, file.mimeType);
   // One pass over the bytes: content a Word package cannot be is refused before anything is
   // stored; an internal failure ('unreadable') is stored and marked `error` like any other.
-  const { result: processed, input } = await processInPool(deps, file.bytes);
+  const processed = await processInPool(deps, file.bytes);
   if (!processed.ok && processed.code !== 'unreadable') {
     throw new AppError('unprocessable', processed.reason, { reason: processed.code });
   }
-  return storeAndProcess(deps, actor, originalName, input, processed);
+  return storeAndProcess(deps, actor, originalName, file.bytes, processed);
 }
 
 /**
@@ -53,8 +53,8 @@ export async function uploadDocument(deps: Deps, actor: Actor, file: IncomingFil
  * processing failed for a reason of ours.
  */
 export async function storeAndProcess(deps: Deps, actor: Actor, originalName: string, bytes: Uint8Array, precomputed?: ProcessResult) {
-  const { result: processed, input } = precomputed ? { result: precomputed, input: bytes } : await processInPool(deps, bytes);
-  const blob = await deps.blobs.put(processed.ok ? processed.stored : input);
+  const processed = precomputed ?? (await processInPool(deps, bytes));
+  const blob = await deps.blobs.put(processed.ok ? processed.stored : bytes);
   let created: Awaited<ReturnType<typeof repo.insertDocumentWithVersion>>;
   try {
     created = await repo.insertDocumentWithVersion(deps.database.db, {

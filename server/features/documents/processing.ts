@@ -11,16 +11,13 @@ import { AppError } from '../../http/app-error';
 import { RETRY_AFTER_SECONDS, WorkError, seconds } from '../../work/work-error';
 import * as repo from './documents.repo';
 
-/** An upload's processing, with the bytes it was given (stored as they are when processing failed for a reason of ours). */
-export type ProcessOutcome = { readonly result: ProcessResult; readonly input: Uint8Array };
-
 /**
  * Processes bytes in the work pool (off the event loop, within its budgets). A task over budget,
  * or a full pool, becomes an error the uploader can act on; nothing is stored.
  */
-export async function processInPool(deps: Deps, bytes: Uint8Array): Promise<ProcessOutcome> {
+export async function processInPool(deps: Deps, bytes: Uint8Array): Promise<ProcessResult> {
   try {
-    return { result: await deps.work.run('process', { bytes }), input: bytes };
+    return await deps.work.run('process', { bytes });
   } catch (err) {
     throw err instanceof WorkError ? processingRefused(err) : err;
   }

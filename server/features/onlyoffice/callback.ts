@@ -120,7 +120,7 @@ async function saveEdited(deps: Deps, dsUrl: string, id: number, payload: Callba
     deps.log.info({ ...log, version: already }, 'onlyoffice: this file is already stored under the key; nothing new stored');
     return CALLBACK_OK;
   }
-  const { result } = await processInPool(deps, download.bytes);
+  const result = await processInPool(deps, download.bytes);
   if (!result.ok) {
     deps.log.error({ ...log, reason: result.reason }, 'onlyoffice: the Document Server sent a file that fails the checks every upload passes; nothing stored');
     if (failed) return CALLBACK_OK;
@@ -149,12 +149,14 @@ async function storeWithRecord(
   log: Record<string, unknown>,
 ) {
   try {
+    let sessionAt: number | undefined;
     const version = await storeLatestVersion(deps, id, processed, async (tx, v) => {
-      const sessionAt = await repo.lockedKeyVersion(tx, save.key);
-      if (sessionAt !== undefined && v !== sessionAt + 1) overtaken(deps, log, sessionAt, v);
+      sessionAt = await repo.lockedKeyVersion(tx, save.key);
       await repo.recordSave(tx, { ...save, version: v, now: deps.clock.now() });
     });
     if (version === undefined) throw new AppError('not_found', 'The document was deleted while it was being edited.');
+    // Said once the version is stored: a duplicate whose transaction rolled back overtook nothing.
+    if (sessionAt !== undefined && version !== sessionAt + 1) overtaken(deps, log, sessionAt, version);
     return version;
   } catch (err) {
     if (!isUniqueViolation(err)) throw storageFailure(deps, id, err);
