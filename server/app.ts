@@ -15,6 +15,7 @@ import { SESSION_COOKIE } from './features/auth/session-token';
 import { businessModelRoutes } from './features/business-model/business-model.routes';
 import { chatRoutes } from './features/chat/chat.routes';
 import { documentRoutes } from './features/documents/documents.routes';
+import { versionRoutes } from './features/versions/versions.routes';
 import { healthRoutes } from './features/health/health.routes';
 import { demoRoutes } from './features/onlyoffice/demo.routes';
 import { onlyofficeRoutes } from './features/onlyoffice/onlyoffice.routes';
@@ -64,6 +65,7 @@ export async function buildApp(deps: Omit<Deps, 'log'>, options: AppOptions) {
   healthRoutes(app, full);
   authRoutes(app, full);
   documentRoutes(app, full);
+  versionRoutes(app, full);
   onlyofficeRoutes(app, full);
   demoRoutes(app, full);
   pluginRoutes(app, full);

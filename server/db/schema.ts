@@ -18,6 +18,7 @@ import {
 } from 'drizzle-orm/pg-core';
 // Relative, not '@common': drizzle-kit loads this file without the app's path aliases.
 import { CANVAS_ELEMENTS } from '../../common/schemas/business-model';
+import { VERSION_KINDS, type VersionSummary } from '../../common/schemas/versions';
 import { TASK_CATEGORIES, TASK_PRIORITIES, TASK_STATUSES, TASK_TYPES } from '../../common/schemas/tasks';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
@@ -96,6 +97,17 @@ export const documentVersions = pgTable(
     sha256: text('sha256').notNull(),
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
+    /** How the version came to be (common/schemas/versions.ts VERSION_KINDS). */
+    kind: text('kind', { enum: VERSION_KINDS }).notNull().default('save'),
+    /** For a restore: the version whose bytes it carries. */
+    restoredFrom: integer('restored_from'),
+    /**
+     * A save that collided with another on the same paragraphs: kept in the history so nothing the
+     * user typed is lost, but never the document's current version (documents.current_version).
+     */
+    conflict: boolean('conflict').notNull().default(false),
+    /** What changed against the version before it, computed when it was stored; null when unknown. */
+    summary: jsonb('summary').$type<VersionSummary>(),
   },
   (t) => [uniqueIndex('document_versions_doc_version_idx').on(t.documentId, t.version)],
 );

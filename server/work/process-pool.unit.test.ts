@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createProcessPool, type ProcessPoolOptions } from './process-pool';
-import type { TaskName } from './tasks';
+import { TASKS, type TaskName } from './tasks';
 import { WorkError } from './work-error';
 
 const STUB = new URL('../../tests/support/work/stub-worker.mjs', import.meta.url);
@@ -9,6 +9,9 @@ afterEach(async () => {
   for (const p of pools.splice(0)) await p.close();
 });
 
+/** Every task's budget the same; the stub runs as 'answer', whose budget a test may set apart. */
+const times = (ms: number): Record<TaskName, number> => Object.fromEntries(Object.keys(TASKS).map((name) => [name, ms])) as Record<TaskName, number>;
+
 type StubInput = { kind: 'echo' | 'throw' | 'spin' | 'grow' | 'pid'; value?: unknown };
 
 function stubPool(options: Partial<ProcessPoolOptions> = {}) {
@@ -16,7 +19,7 @@ function stubPool(options: Partial<ProcessPoolOptions> = {}) {
     processes: 1,
     maxQueue: 4,
     memoryMb: 32,
-    timeMs: { process: 10_000, save: 10_000, answer: 10_000 },
+    timeMs: times(10_000),
     niceness: 0,
     entry: STUB,
     ...options,
@@ -34,7 +37,7 @@ const failure = (p: Promise<unknown>) =>
 
 describe('the work pool of processes', () => {
   it('runs the real tasks, and the caller keeps its bytes', async () => {
-    const pool = createProcessPool({ processes: 1, maxQueue: 4, memoryMb: 256, timeMs: { process: 30_000, save: 30_000, answer: 30_000 }, niceness: 0 });
+    const pool = createProcessPool({ processes: 1, maxQueue: 4, memoryMb: 256, timeMs: times(30_000), niceness: 0 });
     pools.push(pool);
     const bytes = new Uint8Array([0x50, 0x4b, 0x03, 0x04, 1, 2, 3]);
     const result = await pool.run('process', { bytes });
@@ -62,7 +65,7 @@ describe('the work pool of processes', () => {
   }, 60_000);
 
   it('ends a task past its time budget with its process, and a new process takes the next', async () => {
-    const { run } = stubPool({ timeMs: { process: 10_000, save: 10_000, answer: 1_500 } });
+    const { run } = stubPool({ timeMs: { ...times(10_000), answer: 1_500 } });
     const before = (await run({ kind: 'pid' })) as number;
     expect(await failure(run({ kind: 'spin' }))).toBe('timeout');
     const after = await run({ kind: 'pid' });
@@ -70,7 +73,7 @@ describe('the work pool of processes', () => {
   }, 30_000);
 
   it('counts the wait in the queue in the time budget', async () => {
-    const { run } = stubPool({ timeMs: { process: 10_000, save: 10_000, answer: 1_000 } });
+    const { run } = stubPool({ timeMs: { ...times(10_000), answer: 1_000 } });
     const spinning = failure(run({ kind: 'spin' }));
     const waiting = failure(run({ kind: 'echo', value: 1 }));
     expect(await spinning).toBe('timeout');
@@ -78,7 +81,7 @@ describe('the work pool of processes', () => {
   }, 30_000);
 
   it("refuses a task beyond the processes and the queue with 'busy', and starts none of it", async () => {
-    const { run } = stubPool({ maxQueue: 1, timeMs: { process: 10_000, save: 10_000, answer: 2_000 } });
+    const { run } = stubPool({ maxQueue: 1, timeMs: { ...times(10_000), answer: 2_000 } });
     const running = failure(run({ kind: 'spin' }));
     const queued = failure(run({ kind: 'echo', value: 1 }));
     expect(await failure(run({ kind: 'echo', value: 2 }))).toBe('busy');

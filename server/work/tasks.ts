@@ -5,7 +5,9 @@
  * keeps its own bytes.
  */
 import { type OfflineRequest, runOfflineAction } from '../adapters/ai/offline/engine';
+import { type Comparison, compareDocx, redlineDocx } from '../docx/compare/compare';
 import { type ProcessResult, processDocx } from '../docx/process';
+import { summarize } from '../docx/version-summary';
 import { type SaveInput, type SaveOutcome, saveDocx } from './save-task';
 
 export const TASKS = {
@@ -13,6 +15,13 @@ export const TASKS = {
   process: (input: { bytes: Uint8Array }): ProcessResult => processDocx(input.bytes),
   save: (input: SaveInput): SaveOutcome => saveDocx(input),
   answer: (input: OfflineRequest): string => runOfflineAction(input),
+  /** Two versions' differences, for the compare view. */
+  compare: (input: { a: Uint8Array; b: Uint8Array }): Comparison => compareDocx(input.a, input.b),
+  /** Version b with its differences from a as Word tracked changes. */
+  redline: (input: { a: Uint8Array; b: Uint8Array; author: string; date: string }): Uint8Array =>
+    redlineDocx(input.a, input.b, { author: input.author, date: input.date }),
+  /** A restore's summary against the version it replaces. */
+  summarize: (input: { before: Uint8Array; after: Uint8Array }) => summarize(input.before, input.after),
 };
 
 export type TaskName = keyof typeof TASKS;

@@ -29,7 +29,14 @@ export type WorkOptions = {
  * A 10 MB upload processes in under a second and a worst-case save in a few on a 2-core box;
  * the budgets leave room for a loaded machine while bounding what one request can take.
  */
-export const DEFAULT_TIME_MS: Readonly<Record<TaskName, number>> = { process: 20_000, save: 30_000, answer: 15_000 };
+export const DEFAULT_TIME_MS: Readonly<Record<TaskName, number>> = {
+  process: 20_000,
+  save: 30_000,
+  answer: 15_000,
+  compare: 20_000,
+  redline: 20_000,
+  summarize: 10_000,
+};
 /** Above what the largest accepted document needs (its story XML is capped at 32 MB, text kept as strings several times over). */
 export const DEFAULT_MEMORY_MB = 512;
 /**

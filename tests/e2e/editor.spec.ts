@@ -205,7 +205,7 @@ test('a typed question streams an answer; text selected in the chat is inserted 
   await expect(saveStatus(page)).toHaveText('Saved', { timeout: 10_000 }); // autosaved, no Ctrl+S
 });
 
-test('a save based on an old version is refused and Reload opens the latest', async ({ page }) => {
+test('a save based on an old version is merged onto the latest, and the editor reopens it with a note', async ({ page }) => {
   const id = await contractForNewUser(page);
   const { bytes, version } = await currentContent(page, id);
   // A slow network for the first load, to see the loading state.
@@ -230,13 +230,11 @@ test('a save based on an old version is refused and Reload opens the latest', as
   await selectWordInDocument(page, 'recieve');
   await page.keyboard.type('received');
   await page.keyboard.press('Control+s');
-  await expect(saveStatus(page)).toHaveText('Save failed');
-  const alert = page.getByRole('alert').filter({ hasText: 'changed elsewhere' });
-  await expect(alert).toBeVisible();
-  await alert.getByRole('button', { name: 'Reload' }).click();
+  await expect(page.getByText(`Your changes were merged with version ${version + 1}, saved elsewhere; the document now has both.`)).toBeVisible();
   await expect(page.getByTestId('debug-editor-ready')).toHaveText('Yes');
   await expect(saveStatus(page)).toHaveText('Saved');
-  await expect(documentPages(page)).toContainText('shall recieve payment');
+  await expect(documentPages(page)).toContainText('shall received payment');
+  expect((await currentContent(page, id)).version).toBe(version + 2);
 });
 
 /**

@@ -7,6 +7,7 @@ import { NotFoundRoute } from './routes/not-found-route';
 const AdminRoute = lazyRoute(() => import('./routes/admin-route').then((m) => m.AdminRoute));
 const AlphaRoute = lazyRoute(() => import('./routes/alpha-route').then((m) => m.AlphaRoute));
 const AuthRoute = lazyRoute(() => import('./routes/auth-route').then((m) => m.AuthRoute));
+const CompareRoute = lazyRoute(() => import('./routes/compare-route').then((m) => m.CompareRoute));
 const DemoRoute = lazyRoute(() => import('./routes/demo-route').then((m) => m.DemoRoute));
 const EditorOriginalRoute = lazyRoute(() => import('./routes/editor-original-route').then((m) => m.EditorOriginalRoute));
 const EditorRoute = lazyRoute(() => import('./routes/editor-route').then((m) => m.EditorRoute));
@@ -21,6 +22,8 @@ export function AppRouter() {
       <Route path="/auth" component={AuthRoute} />
       <Route path="/alpha" component={AlphaRoute} />
       <Route path="/waitlist" component={WaitlistRoute} />
+      {/* Before /editor/:id? so the editor never reads 'compare' as a document id. */}
+      <Route path="/editor/:id/compare" component={CompareRoute} />
       <Route path="/editor/:id?" component={EditorRoute} />
       <Route path="/editor-original/:id?" component={EditorOriginalRoute} />
       <Route path="/demo" component={DemoRoute} />

@@ -32,6 +32,16 @@ describe('apiRequest', () => {
     expect(init?.headers).toBeUndefined();
   });
 
+  it("keeps the JSON error body's details on the ApiError, and none for a body that is not ours", async () => {
+    vi.stubGlobal('fetch', fetchMock);
+    answer(409, '{"error":{"code":"conflict","message":"Changed elsewhere","details":{"currentVersion":4}}}');
+    const error = await apiRequest('/api/documents/1/content').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).details).toEqual({ currentVersion: 4 });
+    answer(502, '<html>Bad Gateway</html>');
+    expect(((await apiRequest('/api/x').catch((e: unknown) => e)) as ApiError).details).toBeUndefined();
+  });
+
   it('turns a non-OK answer into "<status>: <body>", or the status text when the body is empty', async () => {
     vi.stubGlobal('fetch', fetchMock);
     answer(401, '{"error":{"code":"unauthenticated","message":"Not authenticated"}}');

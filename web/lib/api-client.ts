@@ -8,6 +8,8 @@ export class ApiError extends Error {
   constructor(
     readonly status: number,
     message: string,
+    /** The JSON error body's `details` (e.g. a save conflict's versions); undefined when it sent none. */
+    readonly details: unknown = undefined,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -50,9 +52,17 @@ export async function apiResponse(path: string, init: RequestInit = {}): Promise
   }
   if (!response.ok) {
     const text = await response.text().catch(() => '');
-    throw new ApiError(response.status, `${response.status}: ${text || response.statusText}`);
+    throw new ApiError(response.status, `${response.status}: ${text || response.statusText}`, errorDetails(text));
   }
   return response;
+}
+
+function errorDetails(text: string): unknown {
+  try {
+    return (JSON.parse(text) as Partial<ApiErrorBody> | null)?.error?.details;
+  } catch {
+    return undefined; // Not our JSON error (a proxy's page): no details.
+  }
 }
 
 /**

@@ -18,6 +18,12 @@ export const queryKeys = {
     detail: (id: number) => ['documents', 'detail', id],
     content: (id: number) => ['documents', 'content', id],
   },
+  versions: {
+    // Under documents, so a save, a restore or any change to the library refreshes the history shown.
+    list: (documentId: number) => ['documents', 'versions', documentId],
+    // Versions are never rewritten, so a comparison of two of them never goes stale.
+    comparison: (documentId: number, from: number, to: number) => ['versions', 'compare', documentId, from, to],
+  },
   chat: {
     messages: (documentId: number) => ['chat', documentId],
   },

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildDocx } from '../../../tests/support/docx/fixtures';
+import { disjointBody, disjointTexts } from '../../../tests/support/docx/worst-case';
 import { W14_NS } from '../package';
 import { processDocx } from '../process';
 import { MAX_DIFF_WORK_PER_SAVE, mergeSave } from './merge';
@@ -14,20 +15,9 @@ const ROOT = `xmlns:w14="${W14_NS}"`;
 const PARAGRAPHS = 150;
 const WORDS = 300;
 
-/** A made-up word per (paragraph, position, version): no two versions share a word. */
-function word(paragraph: number, position: number, version: number): string {
-  const letters = 'bcdfghjklmnpqrstvwxz';
-  let x = (paragraph * WORDS + position) * 2 + version;
-  let out = '';
-  for (let k = 0; k < 6; k++, x = Math.floor(x / 20)) out += letters[x % 20];
-  return out;
-}
-
 function document(version: number): { bytes: Uint8Array; text: string } {
-  const texts = Array.from({ length: PARAGRAPHS }, (_, k) => Array.from({ length: WORDS }, (_, i) => word(k, i, version)).join(' '));
-  const id = (k: number) => (k + 1).toString(16).toUpperCase().padStart(8, '0');
-  const body = texts.map((t, k) => `<w:p w14:paraId="${id(k)}" w14:textId="77777777"><w:r><w:t xml:space="preserve">${t}</w:t></w:r></w:p>`).join('');
-  return { bytes: buildDocx({ body, rootAttrs: ROOT }), text: texts.join('\n') };
+  const texts = disjointTexts(version, PARAGRAPHS, WORDS);
+  return { bytes: buildDocx({ body: disjointBody(texts), rootAttrs: ROOT }), text: texts.join('\n') };
 }
 
 describe('the save merge with every word changed', () => {

@@ -2,6 +2,7 @@ import { and, desc, eq, ilike, inArray, isNotNull, isNull, or, sql } from 'drizz
 import type { Db } from '../../db/client';
 import { type Prepared, prepare, statements } from '../../db/prepared';
 import { documents, documentVersions } from '../../db/schema';
+import type { VersionKind, VersionSummary } from '@common/schemas/versions';
 
 const documentColumns = {
   id: documents.id,
@@ -28,6 +29,7 @@ type NewDocument = {
   originalName: string;
   mimeType: string;
   blob: { key: string; size: number; sha256: string };
+  kind: Extract<VersionKind, 'upload' | 'template'>;
 };
 
 /** The document row and its version 1 commit together or not at all. */
@@ -51,6 +53,7 @@ export async function insertDocumentWithVersion(db: Db, input: NewDocument) {
       byteSize: input.blob.size,
       sha256: input.blob.sha256,
       createdBy: input.userId,
+      kind: input.kind,
     });
     return doc!;
   });
@@ -102,20 +105,20 @@ export async function listDocuments(db: Db, userId: number, opts: { view: ListVi
   return lists[opts.view].search.run(db, { userId, pattern });
 }
 
+/** The document's current version (a conflict kept beside it may have a higher number). */
 export async function latestVersion(db: Db, documentId: number) {
   const [row] = await db
     .select({ version: documentVersions.version, blobKey: documentVersions.blobKey, editableBlobKey: documentVersions.editableBlobKey })
     .from(documentVersions)
-    .where(eq(documentVersions.documentId, documentId))
-    .orderBy(desc(documentVersions.version))
-    .limit(1);
+    .innerJoin(documents, and(eq(documents.id, documentVersions.documentId), eq(documents.currentVersion, documentVersions.version)))
+    .where(eq(documentVersions.documentId, documentId));
   return row;
 }
 
 /** The blobs of one version: the save merge reads the editable copy the editor was given. */
 export async function findVersion(db: Db, documentId: number, version: number) {
   const [row] = await db
-    .select({ blobKey: documentVersions.blobKey, editableBlobKey: documentVersions.editableBlobKey, byteSize: documentVersions.byteSize })
+    .select({ blobKey: documentVersions.blobKey, editableBlobKey: documentVersions.editableBlobKey, byteSize: documentVersions.byteSize, sha256: documentVersions.sha256 })
     .from(documentVersions)
     .where(and(eq(documentVersions.documentId, documentId), eq(documentVersions.version, version)));
   return row;
@@ -199,7 +202,7 @@ export async function unfinishedDocumentIds(db: Db): Promise<number[]> {
   return rows.map((r) => r.id);
 }
 
-type NewVersion = {
+export type NewVersion = {
   documentId: number;
   userId: number;
   /** The version the new one replaces; 'latest' for a Document Server's save, which follows whatever is newest. */
@@ -208,14 +211,20 @@ type NewVersion = {
   editableBlobKey: string | null;
   plainText: string;
   wordCount: number;
+  kind: Exclude<VersionKind, 'upload' | 'template'>;
+  restoredFrom?: number;
+  /** Kept in the history beside the current version, never as it (a save that collided). */
+  conflict?: boolean;
+  summary?: VersionSummary | null;
 };
 
 /** More writes that must commit with the version or not at all. */
 export type AlsoInTransaction = (tx: Db, version: number) => Promise<void>;
 
 /**
- * Appends version base+1 if the document is still at `base` (row lock, so two saves on the same
- * base cannot both win). Returns the new version number, or undefined for a stale base.
+ * Appends the next version number if the document is still at `base` (row lock, so two saves on
+ * the same base cannot both win, and numbers never repeat or skip). A conflict takes a number but
+ * leaves the document as it is. Returns the new version number, or undefined for a stale base.
  */
 export async function appendVersion(db: Db, v: NewVersion, alsoInTransaction?: AlsoInTransaction): Promise<number | undefined> {
   return db.transaction(async (tx) => {
@@ -225,7 +234,11 @@ export async function appendVersion(db: Db, v: NewVersion, alsoInTransaction?: A
       .where(and(eq(documents.id, v.documentId), eq(documents.userId, v.userId)))
       .for('update');
     if (!current || (v.baseVersion !== 'latest' && current.currentVersion !== v.baseVersion)) return undefined;
-    const version = current.currentVersion + 1;
+    const [last] = await tx
+      .select({ n: sql<number>`max(${documentVersions.version})`.mapWith(Number) })
+      .from(documentVersions)
+      .where(eq(documentVersions.documentId, v.documentId));
+    const version = (last?.n ?? 0) + 1;
     await tx.insert(documentVersions).values({
       documentId: v.documentId,
       version,
@@ -234,12 +247,18 @@ export async function appendVersion(db: Db, v: NewVersion, alsoInTransaction?: A
       byteSize: v.blob.size,
       sha256: v.blob.sha256,
       createdBy: v.userId,
+      kind: v.kind,
+      restoredFrom: v.restoredFrom ?? null,
+      conflict: v.conflict ?? false,
+      summary: v.summary ?? null,
     });
-    await tx
-      .update(documents)
-      // The row describes the latest version: its size and the name it is stored under.
-      .set({ currentVersion: version, plainText: v.plainText, wordCount: v.wordCount, fileSize: v.blob.size, filename: `${v.blob.key}.docx` })
-      .where(eq(documents.id, v.documentId));
+    if (!v.conflict) {
+      await tx
+        .update(documents)
+        // The row describes the current version: its size and the name it is stored under.
+        .set({ currentVersion: version, plainText: v.plainText, wordCount: v.wordCount, fileSize: v.blob.size, filename: `${v.blob.key}.docx` })
+        .where(eq(documents.id, v.documentId));
+    }
     await alsoInTransaction?.(tx, version);
     return version;
   });

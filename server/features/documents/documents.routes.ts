@@ -11,6 +11,7 @@ import {
   UpdateDocumentSchema,
 } from '@common/schemas/documents';
 import { decimalInteger } from '@common/schemas/ids';
+import { SaveResultSchema } from '@common/schemas/versions';
 import type { Deps } from '../../deps';
 import { requireUser } from '../auth/auth-guard';
 import { admitSave, admitUpload } from '../rate-limit/admission';
@@ -86,7 +87,7 @@ async function saveRoute(app: FastifyInstance, deps: Deps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.put(
     '/api/documents/:id/content',
-    { schema: { params: DocumentIdParamsSchema, headers: SaveHeadersSchema, response: { 200: DocumentSchema } }, config: { body: 'docx' } },
+    { schema: { params: DocumentIdParamsSchema, headers: SaveHeadersSchema, response: { 200: SaveResultSchema } }, config: { body: 'docx' } },
     async (request) => {
       await admitSave(deps, request);
       return saveContent(deps, requireUser(request), request.params.id, request.headers['x-base-version'], request.body as Uint8Array);

@@ -44,7 +44,7 @@ export async function uploadDocument(deps: Deps, actor: Actor, file: IncomingFil
   if (!processed.ok && processed.code !== 'unreadable') {
     throw new AppError('unprocessable', processed.reason, { reason: processed.code });
   }
-  return storeAndProcess(deps, actor, originalName, file.bytes, processed);
+  return storeAndProcess(deps, actor, originalName, file.bytes, 'upload', processed);
 }
 
 /**
@@ -52,7 +52,14 @@ export async function uploadDocument(deps: Deps, actor: Actor, file: IncomingFil
  * processing says to keep (`stored`: the content policy applied), or the bytes as they came when
  * processing failed for a reason of ours.
  */
-export async function storeAndProcess(deps: Deps, actor: Actor, originalName: string, bytes: Uint8Array, precomputed?: ProcessResult) {
+export async function storeAndProcess(
+  deps: Deps,
+  actor: Actor,
+  originalName: string,
+  bytes: Uint8Array,
+  kind: 'upload' | 'template',
+  precomputed?: ProcessResult,
+) {
   const processed = precomputed ?? (await processInPool(deps, bytes));
   const blob = await deps.blobs.put(processed.ok ? processed.stored : bytes);
   let created: Awaited<ReturnType<typeof repo.insertDocumentWithVersion>>;
@@ -62,6 +69,7 @@ export async function storeAndProcess(deps: Deps, actor: Actor, originalName: st
       originalName,
       mimeType: DOCX_MIME_TYPE,
       blob,
+      kind,
     });
   } catch (err) {
     await deps.blobs.delete(blob.key).catch(() => undefined);
@@ -125,7 +133,7 @@ export async function readStoredVersion(deps: Deps, id: number, version: number)
 export async function storeLatestVersion(deps: Deps, id: number, processed: NewVersion['processed'], alsoInTransaction?: AlsoInTransaction) {
   const owner = await repo.findOwner(deps.database.db, id);
   if (owner === undefined) return undefined;
-  return storeVersion(deps, { documentId: id, userId: owner, baseVersion: 'latest', processed }, alsoInTransaction);
+  return storeVersion(deps, { documentId: id, userId: owner, baseVersion: 'latest', processed, kind: 'onlyoffice' }, alsoInTransaction);
 }
 
 export async function setArchived(deps: Deps, actor: Actor, id: number, archived: boolean): Promise<Document> {
@@ -141,3 +149,9 @@ export async function deleteDocument(deps: Deps, actor: Actor, id: number) {
   for (const key of keys) await deps.blobs.delete(key);
   deps.log.info({ documentId: id }, 'document deleted');
 }
+
+/** One version's files (callers have checked the document is the user's). */
+export const findVersion = (deps: Deps, id: number, version: number) => repo.findVersion(deps.database.db, id, version);
+
+/** The document's current version's files. */
+export const findCurrentVersion = (deps: Deps, id: number) => repo.latestVersion(deps.database.db, id);

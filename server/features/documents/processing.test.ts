@@ -71,7 +71,7 @@ it('gives a version processed again an editing copy of its own when processing d
   // the editor must not be handed the version's bytes.
   const raw = withRelationship('attachedTemplate', 'file:///C:/Templates/Evil.dotm', withIds(2));
   const blob = await t.deps.blobs.put(raw);
-  const created = await repo.insertDocumentWithVersion(t.database.db, { userId: ownerId, originalName: 'kept.docx', mimeType: DOCX_MIME_TYPE, blob });
+  const created = await repo.insertDocumentWithVersion(t.database.db, { userId: ownerId, originalName: 'kept.docx', mimeType: DOCX_MIME_TYPE, blob, kind: 'upload' });
   await processDocument(t.deps, created.id);
 
   expect((await owner.get(`/api/documents/${created.id}`)).json().status).toBe('complete');

@@ -53,17 +53,17 @@ it('stores each save as a new version, keeps the previous one, and downloads the
   expect((await owner.get(`/api/documents?q=five working days`)).json().map((d: { id: number }) => d.id)).toContain(doc.id);
 });
 
-it('answers 409 to a save based on a stale version and stores nothing', async () => {
+it('answers 409 to a stale save that changed the paragraph the newer version changed, keeping it beside the current version', async () => {
   const doc = await uploaded();
   const bytes = await edited(doc.id, PHRASE, 'first edit!');
   expect((await save(owner, doc.id, 1, bytes)).statusCode).toBe(200);
   const stale = await save(owner, doc.id, 1, await edited(doc.id, 'first edit!', 'second edit!'));
   expect(stale.statusCode).toBe(409);
-  expect(stale.json().error).toMatchObject({ code: 'conflict', details: { currentVersion: 2 } });
+  expect(stale.json().error).toMatchObject({ code: 'conflict', details: { currentVersion: 2, conflictVersion: 3 } });
   expect((await owner.get(`/api/documents/${doc.id}`)).json().currentVersion).toBe(2);
 });
 
-it('lets exactly one of two concurrent saves on the same base win', async () => {
+it('lets exactly one of two concurrent saves of the same paragraph on the same base win; the other is kept as a conflict', async () => {
   const doc = await uploaded();
   const a = await edited(doc.id, PHRASE, 'edit A!');
   const b = await edited(doc.id, PHRASE, 'edit B!');

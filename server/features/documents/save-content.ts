@@ -1,29 +1,54 @@
 /**
  * PUT /api/documents/:id/content: every save is a new version; the one it was based on stays.
- * A save based on anything but the latest version is refused (409), so two tabs or two devices
- * never silently overwrite each other.
+ * A save based on an older version than the current one is merged three ways onto it: the
+ * user's changes apply when they touch other paragraphs than the newer version's (a version of
+ * kind 'merge'); where both changed the same paragraph, the user's version is kept in the history
+ * as a conflict and the answer (409) names the paragraphs. Nothing typed is ever discarded
+ * (docs/decisions/026-versions.md).
  */
-import type { Document } from '@common/schemas/documents';
+import type { SaveResult } from '@common/schemas/versions';
 import type { Deps } from '../../deps';
 import { AppError } from '../../http/app-error';
-import type { SaveOutcome } from '../../work/save-task';
+import type { SaveInput, SaveOutcome } from '../../work/save-task';
 import { RETRY_AFTER_SECONDS, WorkError, seconds } from '../../work/work-error';
 import type { Actor } from '../auth/auth.service';
 import * as repo from './documents.repo';
 import { getDocument } from './documents.service';
 import { storeVersion } from './store-version';
 
-export async function saveContent(deps: Deps, actor: Actor, id: number, baseVersion: number, bytes: Uint8Array): Promise<Document> {
-  const doc = await getDocument(deps, actor, id);
-  if (doc.currentVersion !== baseVersion) throw stale(doc.currentVersion);
-  const outcome = await mergedIntoBase(deps, id, baseVersion, bytes);
-  if (!outcome.ok) throw new AppError('unprocessable', `The editor sent a document that cannot be stored: ${outcome.reason}`);
-  const { processed } = outcome;
+/** Saves that keep losing the race to other saves are merged again this many times before the user is asked to retry. */
+const ATTEMPTS = 3;
 
-  const version = await storeVersion(deps, { documentId: id, userId: actor.id, baseVersion, processed });
-  if (version === undefined) throw stale((await getDocument(deps, actor, id)).currentVersion);
-  deps.log.info({ documentId: id, version, bytes: processed.stored.length }, 'document saved');
-  return getDocument(deps, actor, id);
+export async function saveContent(deps: Deps, actor: Actor, id: number, baseVersion: number, bytes: Uint8Array): Promise<SaveResult> {
+  const doc = await getDocument(deps, actor, id);
+  const base = await repo.findVersion(deps.database.db, id, baseVersion);
+  if (!base) throw new AppError('conflict', `This save is based on version ${baseVersion}, which this document does not have (it is at version ${doc.currentVersion}). Reload it to get the latest version.`, { currentVersion: doc.currentVersion });
+  const baseBytes = await deps.blobs.get(base.editableBlobKey ?? base.blobKey);
+  for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
+    const current = await repo.latestVersion(deps.database.db, id);
+    if (!current) break;
+    const stale = current.version !== baseVersion;
+    const theirs = stale ? await deps.blobs.get(current.editableBlobKey ?? current.blobKey) : undefined;
+    const outcome = await merged(deps, id, baseVersion, { base: baseBytes, edited: bytes, theirs });
+    if (!outcome.ok) throw new AppError('unprocessable', `The editor sent a document that cannot be stored: ${outcome.reason}`);
+    const { processed, summary, threeWay } = outcome;
+
+    if (threeWay && !threeWay.merged) {
+      const version = await storeVersion(deps, { documentId: id, userId: actor.id, baseVersion: 'latest', processed, kind: 'save', conflict: true, summary });
+      if (version === undefined) break;
+      deps.log.warn({ documentId: id, baseVersion, currentVersion: current.version, version, conflicts: threeWay.conflicts.length }, 'save kept as a conflict');
+      throw conflict(current.version, version, threeWay.conflicts);
+    }
+    const kind = threeWay ? 'merge' : 'save';
+    const version = await storeVersion(deps, { documentId: id, userId: actor.id, baseVersion: current.version, processed, kind, summary });
+    if (version === undefined) continue; // another save came first: merge onto it
+    deps.log.info({ documentId: id, version, kind, bytes: processed.stored.length }, 'document saved');
+    const saved = await getDocument(deps, actor, id);
+    return { ...saved, merged: threeWay ? { with: current.version, paragraphs: threeWay.paragraphs } : null };
+  }
+  throw new AppError('unavailable', `Other saves of this document kept arriving first, so this save was not stored. ${NOTHING_LOST} Save again in a few seconds.`, undefined, {
+    'retry-after': String(RETRY_AFTER_SECONDS),
+  });
 }
 
 /**
@@ -32,12 +57,10 @@ export async function saveContent(deps: Deps, actor: Actor, id: number, baseVers
  * the editor's bytes, the merge and the processing of the result run as one task in the work
  * pool (server/work/save-task.ts), within its budgets. Whatever the merge was unsure of is logged.
  */
-async function mergedIntoBase(deps: Deps, id: number, baseVersion: number, edited: Uint8Array): Promise<SaveOutcome> {
-  const version = await repo.findVersion(deps.database.db, id, baseVersion);
-  const base = version ? await deps.blobs.get(version.editableBlobKey ?? version.blobKey) : undefined;
+async function merged(deps: Deps, id: number, baseVersion: number, input: SaveInput): Promise<SaveOutcome> {
   let outcome: SaveOutcome;
   try {
-    outcome = await deps.work.run('save', { base, edited });
+    outcome = await deps.work.run('save', input);
   } catch (err) {
     if (!(err instanceof WorkError)) throw err;
     deps.log.warn({ documentId: id, baseVersion, failure: err.failure, limit: err.limit }, 'save stopped by the work budget; nothing stored');
@@ -83,9 +106,13 @@ function saveRefused(err: WorkError): Error {
   }
 }
 
-const stale = (current: number) =>
-  new AppError(
+function conflict(current: number, kept: number, conflicts: SaveConflicts) {
+  const paragraphs = conflicts.length === 1 ? 'a paragraph' : `${conflicts.length} paragraphs`;
+  return new AppError(
     'conflict',
-    `This document was changed elsewhere (it is now at version ${current}). Reload it to get the latest version; your unsaved changes are not stored.`,
-    { currentVersion: current },
+    `This document was changed elsewhere in ${conflicts.length === 0 ? 'a way that cannot be merged with your changes' : `${paragraphs} you also changed`} (it is now at version ${current}). Your version is kept in the history as version ${kept}: compare the two, keep yours, or keep theirs.`,
+    { currentVersion: current, conflictVersion: kept, conflicts: conflicts.map(({ part, paraId, base, mine, theirs }) => ({ part, paraId: paraId ?? null, base, mine, theirs })) },
   );
+}
+
+type SaveConflicts = Extract<NonNullable<Extract<SaveOutcome, { ok: true }>['threeWay']>, { merged: false }>['conflicts'];

@@ -10,10 +10,7 @@ import * as repo from './documents.repo';
 
 type Processed = Extract<ProcessResult, { ok: true }>;
 
-export type NewVersion = {
-  documentId: number;
-  userId: number;
-  baseVersion: number | 'latest';
+export type NewVersion = Pick<repo.NewVersion, 'documentId' | 'userId' | 'baseVersion' | 'kind' | 'restoredFrom' | 'conflict' | 'summary'> & {
   processed: Processed;
 };
 
@@ -30,6 +27,10 @@ export async function storeVersion(deps: Deps, input: NewVersion, alsoInTransact
         documentId: input.documentId,
         userId: input.userId,
         baseVersion: input.baseVersion,
+        kind: input.kind,
+        restoredFrom: input.restoredFrom,
+        conflict: input.conflict,
+        summary: input.summary,
         blob,
         editableBlobKey: editableKey ?? null,
         plainText: processed.text,

@@ -27,7 +27,7 @@ export async function useTemplate(deps: Deps, actor: Actor, id: number) {
   const row = await repo.findActive(deps.database.db, id);
   const definition = row && TEMPLATES.find((t) => t.filename === row.filename);
   if (!row || !definition) throw notFound('Template');
-  const doc = await storeAndProcess(deps, actor, `${row.name}.docx`, definition.build());
+  const doc = await storeAndProcess(deps, actor, `${row.name}.docx`, definition.build(), 'template');
   await repo.incrementUsage(deps.database.db, id);
   return doc;
 }

@@ -20,6 +20,8 @@ type EditorLayoutProps = {
   onBack: () => void;
   /** The header's save indicator. */
   saveStatus: ReactNode;
+  /** The header's way into the document's version history. */
+  history?: ReactNode;
   /** A bar under the header, e.g. a save conflict. */
   banner?: ReactNode;
   /** The editor itself. */
@@ -30,13 +32,14 @@ type EditorLayoutProps = {
  * docs/product.md §2 editor screens, whatever the engine: the header, then the document (70%, at least 30%)
  * beside a side panel (30%, between 20% and 50%) that gets the editor only as an adapter.
  */
-export function EditorLayout({ screen, document, user, adapter, onBack, saveStatus, banner, children }: EditorLayoutProps) {
+export function EditorLayout({ screen, document, user, adapter, onBack, saveStatus, history, banner, children }: EditorLayoutProps) {
   const original = screen === 'original';
   return (
     <div className="flex h-dvh flex-col bg-background">
       <EditorHeader name={original ? `${document.originalName} (Original)` : document.originalName} onBack={onBack}>
         {original && <ReadyBadges adapter={adapter} />}
         {saveStatus}
+        {history}
         {/* Who is editing; signing out waits for the workspace, where nothing can be left unsaved. */}
         <span className="hidden items-center gap-2 border-l pl-3 text-sm font-medium md:flex" data-testid="current-user">
           <UserRound className="size-4 text-muted-foreground" aria-hidden="true" />

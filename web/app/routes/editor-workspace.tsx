@@ -2,12 +2,17 @@ import { useState } from 'react';
 import { useLocation } from 'wouter';
 import type { User } from '@common/schemas/auth';
 import type { Document } from '@common/schemas/documents';
+import { toast } from '@web/components/ui/use-toast';
 import type { DocumentContent } from '@web/features/editor/api/get-document-content';
 import { ConflictBanner } from '@web/features/editor/components/conflict-banner';
 import { SaveStatusIndicator } from '@web/features/editor/components/save-status';
 import { EmbeddedDocxEditor } from '@web/features/editor/embedded/embedded-docx-editor';
 import { EmbeddedEditorAdapter } from '@web/features/editor/embedded/embedded-editor-adapter';
 import { useAutosave } from '@web/features/editor/hooks/use-autosave';
+import { useRestoreVersion } from '@web/features/versions/api/restore-version';
+import { VersionHistoryButton } from '@web/features/versions/components/version-history-button';
+import { comparePath } from '@web/features/versions/lib/version-links';
+import { errorMessage } from '@web/lib/api-client';
 import { EditorLayout, type EditorScreen } from './editor-layout';
 
 type EditorWorkspaceProps = {
@@ -15,24 +20,50 @@ type EditorWorkspaceProps = {
   document: Document;
   content: DocumentContent;
   user: User;
-  /** Opens the latest version in a fresh editor (after a conflict). */
+  /** Opens the latest version in a fresh editor (after a conflict, a merge or a restore). */
   onReload: () => void;
 };
 
 /**
  * The editor screens with the embedded editor: the page holds the document, so it saves it
- * itself (autosave, Ctrl+S, the editor's File > Save) and stops on a conflict.
+ * itself (autosave, Ctrl+S, the editor's File > Save), reopens after a merged save, and stops on a
+ * conflict with the ways out of it.
  */
 export function EditorWorkspace({ screen, document, content, user, onReload }: EditorWorkspaceProps) {
   const [adapter] = useState(() => new EmbeddedEditorAdapter());
   const [loadError, setLoadError] = useState<string | null>(null);
-  const { status, saveNow, isDirty } = useAutosave({ adapter, documentId: document.id, baseVersion: content.version });
+  const { status, conflict, saveNow, isDirty } = useAutosave({ adapter, documentId: document.id, baseVersion: content.version, onReload });
+  const restore = useRestoreVersion();
   const [, navigate] = useLocation();
 
-  const goBack = async () => {
+  /** Saves before the editor is left or replaced; false when the person would rather stay than lose edits. */
+  const settle = async () => {
     await saveNow();
-    if (isDirty() && !window.confirm('Your latest changes could not be saved. Leave without them?')) return;
-    navigate('/');
+    // After a conflict the edits are already in the history (the version the server kept).
+    if (conflict || !isDirty()) return true;
+    return window.confirm('Your latest changes could not be saved. Leave without them?');
+  };
+
+  const goBack = async () => {
+    if (await settle()) navigate('/');
+  };
+
+  const keepMine = async () => {
+    if (!conflict) return;
+    try {
+      const restored = await restore.mutateAsync({ documentId: document.id, version: conflict.conflictVersion });
+      toast({ title: `Version ${conflict.conflictVersion} restored as version ${restored.currentVersion}.` });
+    } catch (error) {
+      toast({ variant: 'destructive', title: 'Your version could not be kept', description: errorMessage(error, 'Try again in a moment.') });
+      return;
+    }
+    onReload();
+  };
+
+  const choices = conflict && {
+    onCompare: () => navigate(comparePath(document.id, conflict.currentVersion, conflict.conflictVersion)),
+    onKeepMine: () => void keepMine(),
+    keeping: restore.isPending,
   };
 
   return (
@@ -43,7 +74,8 @@ export function EditorWorkspace({ screen, document, content, user, onReload }: E
       adapter={adapter}
       onBack={() => void goBack()}
       saveStatus={<SaveStatusIndicator status={status} onRetry={() => void saveNow()} />}
-      banner={status.state === 'conflict' && <ConflictBanner message={status.message} onReload={onReload} />}
+      history={<VersionHistoryButton documentId={document.id} beforeLeave={settle} onRestored={onReload} />}
+      banner={status.state === 'conflict' && <ConflictBanner message={status.message} onReload={onReload} choices={choices} />}
     >
       {loadError ? (
         <p role="alert" className="p-6 text-sm text-destructive">

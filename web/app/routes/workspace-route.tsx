@@ -9,9 +9,9 @@ import { LibraryDocumentCard } from '@web/features/documents/components/library-
 import { RecentDocumentsList } from '@web/features/documents/components/recent-documents-list';
 import { UploadCard } from '@web/features/documents/components/upload-card';
 import { UploadDialog } from '@web/features/documents/components/upload-dialog';
-import { relativeTime } from '@web/features/documents/lib/relative-time';
 import { useMinuteTick } from '@web/features/documents/lib/use-minute-tick';
 import { type TemplateCardModel, useTemplateCards } from '@web/features/templates/lib/use-template-cards';
+import { VersionHistorySheet } from '@web/features/versions/components/version-history-sheet';
 import { CardSkeleton, HomeView } from '@web/features/workspace/components/home-view';
 import { SharedView } from '@web/features/workspace/components/shared-view';
 import { ViewHeader } from '@web/features/workspace/components/view-header';
@@ -19,6 +19,7 @@ import { WorkspaceShell } from '@web/features/workspace/components/workspace-she
 import { firstName } from '@web/features/workspace/lib/greeting';
 import { useDebouncedValue } from '@web/features/workspace/lib/use-debounced-value';
 import { isLibraryView, LIBRARY_VIEWS, VIEW_LABELS, type WorkspaceView } from '@web/features/workspace/lib/workspace-views';
+import { relativeTime } from '@web/lib/relative-time';
 
 const SEARCH_DEBOUNCE_MS = 250;
 /** docs/product.md §9: the Home grid holds 3 documents or templates, plus the upload card. */
@@ -35,6 +36,7 @@ export function WorkspaceRoute({ user }: { user: User }) {
   const [view, setView] = useState<WorkspaceView>('home');
   const [search, setSearch] = useState('');
   const [uploadOpen, setUploadOpen] = useState(false);
+  const [historyOf, setHistoryOf] = useState<number | null>(null);
   const query = useDebouncedValue(search, SEARCH_DEBOUNCE_MS);
   const openUpload = () => setUploadOpen(true);
 
@@ -51,7 +53,7 @@ export function WorkspaceRoute({ user }: { user: User }) {
       {libraryView && (
         <div className="grid gap-4">
           <ViewHeader title={VIEW_LABELS[view]} description={LIBRARY_DESCRIPTIONS[view] ?? ''} />
-          <DocumentLibrary view={libraryView} query={query} onUpload={openUpload} />
+          <DocumentLibrary view={libraryView} query={query} onUpload={openUpload} onShowHistory={(document) => setHistoryOf(document.id)} />
         </div>
       )}
       {view === 'templates' && <Templates />}
@@ -62,6 +64,7 @@ export function WorkspaceRoute({ user }: { user: User }) {
         </div>
       )}
       <UploadDialog open={uploadOpen} onOpenChange={setUploadOpen} />
+      {historyOf !== null && <VersionHistorySheet documentId={historyOf} open onOpenChange={(open) => !open && setHistoryOf(null)} />}
     </WorkspaceShell>
   );
 }

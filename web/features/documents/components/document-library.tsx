@@ -1,6 +1,6 @@
 import { Archive, FileClock, FileText, SearchX, Upload } from 'lucide-react';
 import type { ReactNode } from 'react';
-import type { DocumentView } from '@common/schemas/documents';
+import type { Document, DocumentView } from '@common/schemas/documents';
 import { Button } from '@web/components/ui/button';
 import { Card } from '@web/components/ui/card';
 import { Spinner } from '@web/components/ui/spinner';
@@ -13,6 +13,8 @@ type DocumentLibraryProps = {
   /** The search text; it matches names and the documents' text. */
   query: string;
   onUpload: () => void;
+  /** The row menu's 'Version history'. */
+  onShowHistory?: (document: Document) => void;
 };
 
 const DATE_COLUMNS: Record<DocumentView, DateColumn> = {
@@ -22,7 +24,7 @@ const DATE_COLUMNS: Record<DocumentView, DateColumn> = {
 };
 
 /** One list of the library (All Documents, Recent or Archive) with its loading, error and empty states. */
-export function DocumentLibrary({ view, query, onUpload }: DocumentLibraryProps) {
+export function DocumentLibrary({ view, query, onUpload, onShowHistory }: DocumentLibraryProps) {
   const { data: documents, isPending, isError, refetch, isFetching } = useDocuments({ view, q: query });
   const searching = query.trim() !== '';
   useMinuteTick();
@@ -64,7 +66,7 @@ export function DocumentLibrary({ view, query, onUpload }: DocumentLibraryProps)
         </p>
       )}
       <Card className="overflow-hidden py-1">
-        <DocumentsTable documents={documents} dateColumn={DATE_COLUMNS[view]} />
+        <DocumentsTable documents={documents} dateColumn={DATE_COLUMNS[view]} onShowHistory={onShowHistory} />
       </Card>
     </div>
   );

@@ -1,4 +1,4 @@
-import { Archive, Download, Ellipsis, FilePenLine, Trash, Undo2 } from 'lucide-react';
+import { Archive, Download, Ellipsis, FilePenLine, History, Trash, Undo2 } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'wouter';
 import type { Document } from '@common/schemas/documents';
@@ -24,8 +24,14 @@ import {
 } from '../lib/document-messages';
 import { DeleteDocumentDialog } from './delete-document-dialog';
 
-/** docs/product.md §2's row menu: Edit, Download and Delete, plus Archive (Restore in the Archive). */
-export function DocumentRowMenu({ document }: { document: Document }) {
+type DocumentRowMenuProps = {
+  document: Document;
+  /** Opens the document's version history, which the workspace screen holds (features do not import each other). */
+  onShowHistory?: (document: Document) => void;
+};
+
+/** docs/product.md §2's row menu: Edit, Download and Delete, plus Archive (Restore in the Archive) and Version history. */
+export function DocumentRowMenu({ document, onShowHistory }: DocumentRowMenuProps) {
   const [confirmDelete, setConfirmDelete] = useState(false);
   const setArchived = useSetArchived();
   const archived = document.archivedAt !== null;
@@ -67,6 +73,12 @@ export function DocumentRowMenu({ document }: { document: Document }) {
               Download
             </a>
           </DropdownMenuItem>
+          {onShowHistory && (
+            <DropdownMenuItem onSelect={() => onShowHistory(document)}>
+              <History aria-hidden="true" />
+              Version history
+            </DropdownMenuItem>
+          )}
           <DropdownMenuItem onSelect={() => void toggleArchived()} disabled={setArchived.isPending}>
             {archived ? <Undo2 aria-hidden="true" /> : <Archive aria-hidden="true" />}
             {archived ? 'Restore' : 'Archive'}

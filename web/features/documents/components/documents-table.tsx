@@ -2,15 +2,21 @@ import { FileText } from 'lucide-react';
 import { Link } from 'wouter';
 import type { Document } from '@common/schemas/documents';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@web/components/ui/table';
+import { formatDateTime, relativeTime } from '@web/lib/relative-time';
 import { documentEditorPath } from '../lib/document-links';
-import { formatDateTime, relativeTime } from '../lib/relative-time';
 import { DocumentRowMenu } from './document-row-menu';
 import { DocumentStatusBadge } from './document-status-badge';
 
 export type DateColumn = { label: string; value: (document: Document) => string | null };
 
 /** docs/product.md §2 All Documents table: Name (original plus stored filename), a date, Status, and the row menu. */
-export function DocumentsTable({ documents, dateColumn }: { documents: Document[]; dateColumn: DateColumn }) {
+type DocumentsTableProps = {
+  documents: Document[];
+  dateColumn: DateColumn;
+  onShowHistory?: (document: Document) => void;
+};
+
+export function DocumentsTable({ documents, dateColumn, onShowHistory }: DocumentsTableProps) {
   return (
     <Table>
       <TableHeader>
@@ -25,14 +31,16 @@ export function DocumentsTable({ documents, dateColumn }: { documents: Document[
       </TableHeader>
       <TableBody>
         {documents.map((document) => (
-          <DocumentRow key={document.id} document={document} date={dateColumn.value(document)} />
+          <DocumentRow key={document.id} document={document} date={dateColumn.value(document)} onShowHistory={onShowHistory} />
         ))}
       </TableBody>
     </Table>
   );
 }
 
-function DocumentRow({ document, date }: { document: Document; date: string | null }) {
+type DocumentRowProps = { document: Document; date: string | null; onShowHistory?: (document: Document) => void };
+
+function DocumentRow({ document, date, onShowHistory }: DocumentRowProps) {
   return (
     <TableRow data-testid="document-row">
       <TableCell className="max-w-0 w-full">
@@ -60,7 +68,7 @@ function DocumentRow({ document, date }: { document: Document; date: string | nu
         <DocumentStatusBadge status={document.status} />
       </TableCell>
       <TableCell className="text-right">
-        <DocumentRowMenu document={document} />
+        <DocumentRowMenu document={document} onShowHistory={onShowHistory} />
       </TableCell>
     </TableRow>
   );

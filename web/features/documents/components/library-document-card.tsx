@@ -1,7 +1,7 @@
 import type { Document } from '@common/schemas/documents';
+import { relativeTime } from '@web/lib/relative-time';
 import { documentEditorPath } from '../lib/document-links';
 import { statusBadge } from '../lib/document-status';
-import { relativeTime } from '../lib/relative-time';
 import { DocumentCard } from './document-card';
 
 /** A document of the library as a card: its upload time and status; it opens the editor. */

@@ -3,8 +3,8 @@ import { Link } from 'wouter';
 import type { Document } from '@common/schemas/documents';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card';
+import { relativeTime } from '@web/lib/relative-time';
 import { documentEditorPath } from '../lib/document-links';
-import { relativeTime } from '../lib/relative-time';
 import { useMinuteTick } from '../lib/use-minute-tick';
 import { DocumentStatusBadge } from './document-status-badge';
 

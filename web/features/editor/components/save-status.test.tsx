@@ -1,7 +1,7 @@
 import { act, fireEvent, screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { DOCX_MIME_TYPE } from '@common/limits';
-import type { Document } from '@common/schemas/documents';
+import type { SaveResult } from '@common/schemas/versions';
 import { deferred, jsonResponse, renderWithProviders, stubFetch } from '../../../../tests/support/component';
 import { FakeEditor } from '../../../../tests/support/fake-editor';
 import { AUTOSAVE_DELAY_MS, useAutosave } from '../hooks/use-autosave';
@@ -10,7 +10,7 @@ import { SaveStatusIndicator } from './save-status';
 
 const DOCUMENT_ID = 9;
 
-const savedAs = (currentVersion: number): Document => ({
+const savedAs = (currentVersion: number, merged: SaveResult['merged'] = null): SaveResult => ({
   id: DOCUMENT_ID,
   filename: 'f00d.docx',
   originalName: 'Lease.docx',
@@ -25,12 +25,18 @@ const savedAs = (currentVersion: number): Document => ({
   archivedAt: null,
   wordCount: 120,
   currentVersion,
+  merged,
 });
 
 /** The editor screen's header indicator, wired to autosave as the editor workspace wires it. */
-function SavingEditor({ adapter }: { adapter: EditorAdapter }) {
-  const { status, saveNow } = useAutosave({ adapter, documentId: DOCUMENT_ID, baseVersion: 3 });
-  return <SaveStatusIndicator status={status} onRetry={() => void saveNow()} />;
+function SavingEditor({ adapter, onReload = () => {} }: { adapter: EditorAdapter; onReload?: () => void }) {
+  const { status, conflict, saveNow } = useAutosave({ adapter, documentId: DOCUMENT_ID, baseVersion: 3, onReload });
+  return (
+    <>
+      <SaveStatusIndicator status={status} onRetry={() => void saveNow()} />
+      {conflict && <p data-testid="kept-as">Kept as version {conflict.conflictVersion}</p>}
+    </>
+  );
 }
 
 /** Each PUT waits until the test answers it, so the page can be seen mid-save. */
@@ -137,5 +143,59 @@ describe('the editor save state', () => {
     puts[1]!.answer(jsonResponse(savedAs(4)));
     await wait(0);
     expect(shown()).toBe('Saved');
+  });
+
+  it('after a save merged with another, says so in one sentence and reopens the editor', async () => {
+    const puts = contentServer();
+    const editor = new FakeEditor();
+    const onReload = vi.fn();
+    renderWithProviders(<SavingEditor adapter={editor} onReload={onReload} />);
+
+    act(() => editor.type());
+    fireEvent.keyDown(window, { key: 's', ctrlKey: true });
+    await wait(0);
+    puts[0]!.answer(jsonResponse(savedAs(6, { with: 5, paragraphs: 1 })));
+    await wait(0);
+    expect(onReload).toHaveBeenCalledTimes(1);
+    expect(screen.getByText('Your changes were merged with version 5, saved elsewhere; the document now has both.')).toBeTruthy();
+  });
+
+  it('saves what was typed during a merged save on the same base before reopening', async () => {
+    const puts = contentServer();
+    const editor = new FakeEditor();
+    const onReload = vi.fn();
+    renderWithProviders(<SavingEditor adapter={editor} onReload={onReload} />);
+
+    act(() => editor.type());
+    fireEvent.keyDown(window, { key: 's', ctrlKey: true });
+    await wait(0);
+    act(() => editor.type());
+    puts[0]!.answer(jsonResponse(savedAs(6, { with: 5, paragraphs: 1 })));
+    await wait(0);
+    expect(onReload).not.toHaveBeenCalled();
+    await wait(AUTOSAVE_DELAY_MS);
+    // Still based on 3: the editor shows version 3 plus its own edits, not version 6.
+    expect(puts.map((p) => p.version)).toEqual(['3', '3']);
+    puts[1]!.answer(jsonResponse(savedAs(7, { with: 6, paragraphs: 1 })));
+    await wait(0);
+    expect(onReload).toHaveBeenCalledTimes(1);
+  });
+
+  it('on a 409 that kept the save in the history, stops saving and knows which version holds it', async () => {
+    const puts = contentServer();
+    const editor = new FakeEditor();
+    renderWithProviders(<SavingEditor adapter={editor} />);
+
+    act(() => editor.type());
+    fireEvent.keyDown(window, { key: 's', ctrlKey: true });
+    await wait(0);
+    const message = 'This document was changed elsewhere in a paragraph you also changed (it is now at version 5). Your version is kept in the history as version 6.';
+    const details = { currentVersion: 5, conflictVersion: 6, conflicts: [{ part: 'word/document.xml', paraId: '1A', base: 'a', mine: 'b', theirs: 'c' }] };
+    puts[0]!.answer(jsonResponse({ error: { code: 'conflict', message, details } }, 409));
+    await wait(0);
+    expect(screen.getByTestId('kept-as').textContent).toBe('Kept as version 6');
+    act(() => editor.type());
+    await wait(AUTOSAVE_DELAY_MS * 2);
+    expect(puts).toHaveLength(1);
   });
 });

@@ -1,5 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { type SaveConflict, SaveConflictSchema } from '@common/schemas/versions';
+import { toast } from '@web/components/ui/use-toast';
 import { ApiError, errorMessage } from '@web/lib/api-client';
 import { queryKeys } from '@web/lib/query-keys';
 import { saveDocumentContent } from '../api/save-document-content';
@@ -14,32 +16,55 @@ type UseAutosaveOptions = {
   documentId: number;
   /** The version the editor opened; each save moves it on. */
   baseVersion: number;
+  /** Opens the latest version in a fresh editor. */
+  onReload: () => void;
 };
 
 /**
  * Saves the document a moment after the last change, on Ctrl+S and on the editor's own File >
  * Save (docs/decisions/006-merge-every-save-into-its-base.md), and warns before the tab closes while something is unsaved.
  */
-export function useAutosave({ adapter, documentId, baseVersion }: UseAutosaveOptions) {
+export function useAutosave({ adapter, documentId, baseVersion, onReload }: UseAutosaveOptions) {
   const queryClient = useQueryClient();
   const [status, setStatus] = useState<SaveStatus>({ state: 'saved', message: null });
+  /** A 409's details when the server kept this editor's save in the history beside the current version. */
+  const [conflict, setConflict] = useState<SaveConflict | null>(null);
   const base = useRef(baseVersion);
+  const mergedWith = useRef(0);
+  const reload = useRef(onReload);
+  useEffect(() => {
+    reload.current = onReload;
+  }, [onReload]);
   const [saver] = useState(
     () =>
       new Autosaver({
         delayMs: AUTOSAVE_DELAY_MS,
         write: async () => {
-          const saved = await saveDocumentContent(documentId, await adapter.save(), base.current);
-          base.current = saved.currentVersion;
+          const { merged, ...saved } = await saveDocumentContent(documentId, await adapter.save(), base.current);
           queryClient.setQueryData(queryKeys.documents.detail(documentId), saved);
-          // The library lists show the new modified time and word count.
+          // The library lists show the new modified time and word count; an open history, the new version.
           void queryClient.invalidateQueries({ queryKey: queryKeys.documents.lists });
+          void queryClient.invalidateQueries({ queryKey: queryKeys.versions.list(documentId) });
+          if (!merged) {
+            base.current = saved.currentVersion;
+            return;
+          }
+          // The base stays: this editor still shows that version plus its own edits, so a save of
+          // anything typed meanwhile is merged again rather than taken as undoing the other side's.
+          mergedWith.current = merged.with;
+          return 'merged';
         },
-        describe: (error) => ({
-          conflict: error instanceof ApiError && error.status === 409,
-          message: errorMessage(error, 'The document could not be saved. Check your connection and try again.'),
-        }),
+        describe: (error) => {
+          const stale = error instanceof ApiError && error.status === 409;
+          const details = stale ? SaveConflictSchema.safeParse(error.details) : null;
+          setConflict(details?.success ? details.data : null);
+          return { conflict: stale, message: errorMessage(error, 'The document could not be saved. Check your connection and try again.') };
+        },
         onStatus: setStatus,
+        onMerged: () => {
+          toast({ title: `Your changes were merged with version ${mergedWith.current}, saved elsewhere; the document now has both.` });
+          reload.current();
+        },
       }),
   );
 
@@ -82,5 +107,5 @@ export function useAutosave({ adapter, documentId, baseVersion }: UseAutosaveOpt
 
   const saveNow = useCallback(() => saver.saveNow(), [saver]);
   const isDirty = useCallback(() => saver.dirty, [saver]);
-  return { status, saveNow, isDirty };
+  return { status, conflict, saveNow, isDirty };
 }

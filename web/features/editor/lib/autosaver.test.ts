@@ -3,16 +3,18 @@ import { Autosaver, type SaveState } from './autosaver';
 
 const DELAY = 2000;
 
-function setup(write: () => Promise<void> = async () => {}) {
+function setup(write: () => Promise<'merged' | void> = async () => {}) {
   const states: SaveState[] = [];
   const writes = vi.fn(write);
+  const onMerged = vi.fn();
   const saver = new Autosaver({
     delayMs: DELAY,
     write: writes,
     describe: (error) => ({ conflict: error === 'conflict', message: String(error) }),
     onStatus: (s) => states.push(s.state),
+    onMerged,
   });
-  return { saver, writes, states };
+  return { saver, writes, states, onMerged };
 }
 
 describe('Autosaver', () => {
@@ -86,5 +88,33 @@ describe('Autosaver', () => {
     await saver.saveNow();
     expect(writes).toHaveBeenCalledTimes(1);
     expect(saver.current.state).toBe('conflict');
+  });
+
+  it('after a save merged with changes made elsewhere, asks for a reopen and saves nothing more', async () => {
+    const { saver, writes, onMerged } = setup(async () => 'merged');
+    saver.markChanged();
+    await saver.saveNow();
+    expect(saver.current.state).toBe('saved');
+    expect(onMerged).toHaveBeenCalledTimes(1);
+    saver.markChanged();
+    await vi.advanceTimersByTimeAsync(DELAY);
+    expect(writes).toHaveBeenCalledTimes(1);
+  });
+
+  it('a change typed while a save was being merged is saved before the reopen, so no keystroke is lost', async () => {
+    let finish: (outcome: 'merged' | void) => void = () => {};
+    const { saver, writes, onMerged } = setup(() => new Promise((resolve) => (finish = resolve)));
+    saver.markChanged();
+    const first = saver.saveNow();
+    saver.markChanged();
+    finish('merged');
+    await first;
+    expect(onMerged).not.toHaveBeenCalled();
+    expect(saver.current.state).toBe('unsaved');
+    await vi.advanceTimersByTimeAsync(DELAY);
+    expect(writes).toHaveBeenCalledTimes(2);
+    finish();
+    await vi.waitFor(() => expect(onMerged).toHaveBeenCalledTimes(1));
+    expect(saver.dirty).toBe(false);
   });
 });

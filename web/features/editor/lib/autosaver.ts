@@ -3,6 +3,8 @@
  * restarts a countdown; when it runs out (or on Ctrl+S) the document is written once. Changes made
  * while a save runs are saved by the next one, so a save never races another.
  * A conflict (the document moved on elsewhere) stops saving for good: only a reload resolves it.
+ * A save the server merged with changes made elsewhere also ends in a reload, once everything
+ * typed is saved: the open editor lacks those changes, and its next save would undo them.
  */
 
 export type SaveState = 'saved' | 'unsaved' | 'saving' | 'failed' | 'conflict';
@@ -10,11 +12,16 @@ export type SaveStatus = { state: SaveState; message: string | null };
 
 export type AutosaverOptions = {
   delayMs: number;
-  /** Writes the document as it is now. */
-  write: () => Promise<void>;
+  /**
+   * Writes the document as it is now. 'merged' when the stored version also holds changes made
+   * elsewhere, which the open editor does not show.
+   */
+  write: () => Promise<'merged' | void>;
   /** What went wrong, in words; `conflict` when the server refused a stale base version. */
   describe: (error: unknown) => { conflict: boolean; message: string };
   onStatus: (status: SaveStatus) => void;
+  /** Everything typed is saved, merged with changes made elsewhere: reopen to show them. Saving has stopped. */
+  onMerged: () => void;
 };
 
 export class Autosaver {
@@ -23,6 +30,10 @@ export class Autosaver {
   private running: Promise<void> | null = null;
   private timer: ReturnType<typeof setTimeout> | undefined;
   private status: SaveStatus = { state: 'saved', message: null };
+  /** A save was merged with someone else's: the editor reopens once nothing is left unsaved. */
+  private merged = false;
+  /** After a conflict or once the editor is told to reopen, nothing more is saved from it. */
+  private stopped = false;
 
   constructor(private readonly options: AutosaverOptions) {}
 
@@ -36,7 +47,7 @@ export class Autosaver {
 
   /** The document changed: count it and restart the countdown. */
   markChanged() {
-    if (this.status.state === 'conflict') return;
+    if (this.stopped) return;
     this.revision += 1;
     if (!this.running) this.publish({ state: 'unsaved', message: null });
     this.schedule();
@@ -47,10 +58,10 @@ export class Autosaver {
     clearTimeout(this.timer);
     if (this.running) {
       await this.running;
-      if (this.dirty && this.status.state !== 'conflict') return this.saveNow();
+      if (this.dirty && !this.stopped) return this.saveNow();
       return;
     }
-    if (!this.dirty || this.status.state === 'conflict') return;
+    if (!this.dirty || this.stopped) return;
     this.running = this.run();
     try {
       await this.running;
@@ -66,19 +77,26 @@ export class Autosaver {
   private async run() {
     const revision = this.revision;
     this.publish({ state: 'saving', message: null });
+    let outcome: 'merged' | void;
     try {
-      await this.options.write();
+      outcome = await this.options.write();
     } catch (error) {
       const { conflict, message } = this.options.describe(error);
+      this.stopped = conflict;
       this.publish({ state: conflict ? 'conflict' : 'failed', message });
       return;
     }
     this.savedRevision = revision;
+    if (outcome === 'merged') this.merged = true;
     if (this.dirty) {
       this.publish({ state: 'unsaved', message: null });
       this.schedule();
-    } else {
-      this.publish({ state: 'saved', message: null });
+      return;
+    }
+    this.publish({ state: 'saved', message: null });
+    if (this.merged) {
+      this.stopped = true;
+      this.options.onMerged();
     }
   }
 

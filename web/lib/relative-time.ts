@@ -5,6 +5,7 @@ const DAY_MS = 24 * HOUR_MS;
 const plural = (n: number, unit: string) => `${n} ${unit}${n === 1 ? '' : 's'} ago`;
 
 /**
+ * Here rather than in a feature because the library and the version history both show it.
  * docs/product.md §2 Document card: 'Just now' under a minute, then minutes, hours and days ago with the
  * right plural. A time slightly in the future (a clock ahead of ours) also reads 'Just now'.
  */

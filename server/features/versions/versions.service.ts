@@ -1,0 +1,98 @@
+/**
+ * A document's versions (docs/decisions/026-versions.md): the history, one version's bytes, a
+ * restore (a new version carrying an old one's bytes; history is never rewritten) and the
+ * comparison of any two, as JSON or as a Word redline.
+ */
+import type { Readable } from 'node:stream';
+import type { CompareQuery, Version } from '@common/schemas/versions';
+import type { Deps } from '../../deps';
+import type { Comparison } from '../../docx/compare/compare';
+import { AppError, notFound } from '../../http/app-error';
+import type { TaskInput, TaskName, TaskOutput } from '../../work/tasks';
+import { RETRY_AFTER_SECONDS, WorkError, seconds } from '../../work/work-error';
+import type { Actor } from '../auth/auth.service';
+import { findCurrentVersion, findVersion, getDocument } from '../documents/documents.service';
+import { storeVersion } from '../documents/store-version';
+import * as repo from './versions.repo';
+
+export async function listVersions(deps: Deps, actor: Actor, id: number): Promise<Version[]> {
+  const doc = await getDocument(deps, actor, id);
+  const rows = await repo.listVersions(deps.database.db, id);
+  return rows.map(({ authorId, authorName, createdAt, ...row }) => ({
+    ...row,
+    createdAt: createdAt.toISOString(),
+    author: authorId === null || authorName === null ? null : { id: authorId, name: authorName },
+    current: row.version === doc.currentVersion,
+  }));
+}
+
+/** One version's bytes exactly as stored. */
+export async function openVersion(deps: Deps, actor: Actor, id: number, n: number): Promise<{ filename: string; stream: Readable }> {
+  const doc = await getDocument(deps, actor, id);
+  const row = await findVersion(deps, id, n);
+  if (!row) throw notFound('Version');
+  return { filename: versionedName(doc.originalName, n), stream: await deps.blobs.stream(row.blobKey) };
+}
+
+/**
+ * A new current version whose stored bytes are version n's, byte for byte, with n's editable
+ * copy; the document's text is read from it again, and the summary says what the restore changed.
+ */
+export async function restoreVersion(deps: Deps, actor: Actor, id: number, n: number) {
+  await getDocument(deps, actor, id);
+  const row = await findVersion(deps, id, n);
+  if (!row) throw notFound('Version');
+  const stored = await deps.blobs.get(row.blobKey);
+  const editable = row.editableBlobKey ? await deps.blobs.get(row.editableBlobKey) : stored;
+  const processed = await inPool(deps, 'process', { bytes: stored });
+  if (!processed.ok) throw new AppError('unprocessable', `Version ${n} cannot be restored: ${processed.reason}`);
+  const current = await findCurrentVersion(deps, id);
+  const before = current ? await deps.blobs.get(current.editableBlobKey ?? current.blobKey) : undefined;
+  const summary = before ? await inPool(deps, 'summarize', { before, after: editable }) : null;
+  const version = await storeVersion(deps, {
+    documentId: id,
+    userId: actor.id,
+    baseVersion: 'latest',
+    kind: 'restore',
+    restoredFrom: n,
+    summary,
+    processed: { ...processed, stored, editable },
+  });
+  if (version === undefined) throw notFound('Document');
+  deps.log.info({ documentId: id, version, restoredFrom: n }, 'version restored');
+  return getDocument(deps, actor, id);
+}
+
+/** Version `to` against version `from`: the differences as JSON, or `to` as a .docx with them as tracked changes. */
+export async function compareVersions(deps: Deps, actor: Actor, id: number, query: CompareQuery) {
+  const doc = await getDocument(deps, actor, id);
+  if (query.from === query.to) throw new AppError('validation_failed', 'from and to must be two different versions');
+  const [a, b] = await Promise.all([findVersion(deps, id, query.from), findVersion(deps, id, query.to)]);
+  if (!a) throw notFound(`Version ${query.from}`);
+  if (!b) throw notFound(`Version ${query.to}`);
+  // The editable copies: both carry paragraph ids, so paragraphs pair by id.
+  const [aBytes, bBytes] = await Promise.all([deps.blobs.get(a.editableBlobKey ?? a.blobKey), deps.blobs.get(b.editableBlobKey ?? b.blobKey)]);
+  if (query.format === 'json') return { kind: 'json' as const, comparison: await inPool(deps, 'compare', { a: aBytes, b: bBytes }) satisfies Comparison };
+  // Word shows each change as made by version `to`'s author, when that version was stored.
+  const by = await repo.versionAuthor(deps.database.db, id, query.to);
+  const bytes = await inPool(deps, 'redline', { a: aBytes, b: bBytes, author: by?.name ?? 'Redraft', date: (by?.createdAt ?? deps.clock.now()).toISOString() });
+  return { kind: 'docx' as const, bytes, filename: redlineName(doc.originalName, query.from, query.to) };
+}
+
+/** A task over its budget or refused for a full queue is the caller's clear 4xx/503, not a 500. */
+async function inPool<N extends TaskName>(deps: Deps, name: N, input: TaskInput<N>): Promise<TaskOutput<N>> {
+  try {
+    return await deps.work.run(name, input);
+  } catch (err) {
+    if (!(err instanceof WorkError) || err.failure === 'failed') throw err;
+    if (err.failure === 'busy') {
+      throw new AppError('unavailable', 'The server is busy with other documents. Try again in a few seconds.', undefined, { 'retry-after': String(RETRY_AFTER_SECONDS) });
+    }
+    const budget = err.failure === 'timeout' ? `the ${seconds(err.limit ?? 0)}` : 'the memory';
+    throw new AppError('unprocessable', `These versions are too large to ${name === 'process' ? 'restore' : 'compare'} within ${budget} it may take.`, { reason: `${err.failure === 'timeout' ? 'time' : 'memory'}_budget` });
+  }
+}
+
+const stem = (name: string) => name.replace(/\.docx$/i, '');
+const versionedName = (name: string, n: number) => `${stem(name)} (version ${n}).docx`;
+const redlineName = (name: string, from: number, to: number) => `${stem(name)} (changes from version ${from} to ${to}).docx`;
