@@ -29,7 +29,7 @@ import { readTree } from '../../server/docx/merge/tree';
 import { Api } from './api';
 import { EditorSession, REPLACEMENT, Unreachable, type WordTarget } from './browser';
 import { type Comparison, compare, type Scenario } from './compare';
-import { type ExternalJob, convertAll, pdfText, pythonDocxAll, toolsAvailable } from './external';
+import { type ExternalJob, convertAll, pdfText, pythonDocxAll, toolsAvailable } from '../../tests/support/external-readers';
 import { type Outcome, renderReport, type RunInfo } from './report';
 import { buildWebIfStale } from '../../scripts/build-web.mjs';
 import { FidelityServer, ROOT } from './server';

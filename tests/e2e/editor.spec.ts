@@ -230,7 +230,7 @@ test('a save based on an old version is merged onto the latest, and the editor r
   await selectWordInDocument(page, 'recieve');
   await page.keyboard.type('received');
   await page.keyboard.press('Control+s');
-  await expect(page.getByText(`Your changes were merged with version ${version + 1}, saved elsewhere; the document now has both.`)).toBeVisible();
+  await expect(page.getByTestId('toasts').getByText(`Your changes were merged with version ${version + 1}, saved elsewhere; the document now has both.`)).toBeVisible();
   await expect(page.getByTestId('debug-editor-ready')).toHaveText('Yes');
   await expect(saveStatus(page)).toHaveText('Saved');
   await expect(documentPages(page)).toContainText('shall received payment');

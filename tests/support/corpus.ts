@@ -21,6 +21,7 @@ export const SHARED_CORPUS_HINT = '../shared/corpus/docx';
 export const CORPUS_SUITES = {
   'server/docx/corpus.unit.test.ts': 'processDocx over the corpus',
   'server/docx/merge/corpus.unit.test.ts': 'mergeSave over the corpus',
+  'server/docx/compare/corpus.unit.test.ts': 'redlineDocx over the corpus, read by LibreOffice and python-docx',
   'server/features/documents/corpus.test.ts': 'every corpus file through the upload API',
 } as const;
 export type CorpusSuite = keyof typeof CORPUS_SUITES;
