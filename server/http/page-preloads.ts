@@ -10,6 +10,10 @@ import type { EditorKind } from '@common/schemas/onlyoffice';
 type ManifestChunk = { file: string; imports?: string[]; css?: string[] };
 type Manifest = Record<string, ManifestChunk>;
 
+/** /editor/{id}/compare is its own screen, not the editor's. */
+const COMPARE = 'editor/compare';
+const COMPARE_PATH = /^\/editor\/\d{1,16}\/compare\/?$/;
+
 /** The screen module behind each first path segment (web/app/router.tsx); '/' is in the entry. */
 const PAGE_MODULES: Record<string, string> = {
   waitlist: 'app/routes/waitlist-route.tsx',
@@ -19,6 +23,7 @@ const PAGE_MODULES: Record<string, string> = {
   demo: 'app/routes/demo-route.tsx',
   editor: 'app/routes/editor-route.tsx',
   'editor-original': 'app/routes/editor-original-route.tsx',
+  [COMPARE]: 'app/routes/compare-route.tsx',
 };
 const LAZY_ROUTE_WRAPPER = 'app/query-provider.tsx';
 /**
@@ -55,7 +60,7 @@ export function loadPagePreloads(root: string, editor: EditorKind): (pathname: s
   }
   const workspace = chunkTags(closure(manifest, WORKSPACE_MODULES[editor]));
   return (pathname) => {
-    const page = tags.get(pathname.split('/')[1] ?? '') ?? '';
+    const page = tags.get(COMPARE_PATH.test(pathname) ? COMPARE : (pathname.split('/')[1] ?? '')) ?? '';
     const id = editorDocumentId(pathname);
     return id === null ? page : page + workspace + dataPreloads(id, editor);
   };

@@ -137,6 +137,7 @@ describe("preloading an editor page's data and editor", () => {
         'app/routes/editor-workspace.tsx': { file: 'assets/embedded.js', imports: ['_docx.js'] },
         '_docx.js': { file: 'assets/docx.js', css: ['assets/docx.css'] },
         'app/routes/onlyoffice-workspace.tsx': { file: 'assets/onlyoffice.js' },
+        'app/routes/compare-route.tsx': { file: 'assets/compare.js' },
       }),
     );
     const embedded = loadShell(root, { publicUrl: undefined, editor: 'embedded', sessionCookie: SESSION });
@@ -148,6 +149,9 @@ describe("preloading an editor page's data and editor", () => {
     expect(modules(embedded(request('/waitlist')))).toEqual([]);
     // No document id, no editor: the page only says the link is wrong.
     expect(modules(embedded(request('/editor/abc')))).toEqual(['/assets/editor-route.js']);
+    // Comparing two versions is a screen of its own, without the editor or the document's bytes.
+    expect(modules(embedded(request('/editor/3/compare?from=1&to=2')))).toEqual(['/assets/compare.js']);
+    expect(embedded(request('/editor/3/compare'))).not.toContain('/content');
     expect(embedded(request('/editor/3'))).toContain('<link rel="preload" as="style" crossorigin href="/assets/docx.css">');
     expect(onlyoffice(request('/editor/3'))).not.toContain('docx.css');
   });
