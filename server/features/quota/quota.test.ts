@@ -76,6 +76,16 @@ describe('storage quota', () => {
     expect((await a.get(`/api/documents/${doc.id}`)).json().currentVersion).toBe(1);
   });
 
+  it('refuses a restore that would go over it: the copy of the old version counts', async () => {
+    const { agent: a } = await signedIn(t.app);
+    const doc = (await upload(a)).json();
+    expect((await upload(a)).statusCode).toBe(201);
+    const files = await storedKeys();
+    expectStorageFull(await a.post(`/api/documents/${doc.id}/versions/1/restore`));
+    expect(await storedKeys()).toBe(files);
+    expect((await a.get(`/api/documents/${doc.id}/versions`)).json()).toHaveLength(1);
+  });
+
   it("counts only the account's own documents", async () => {
     const { agent: full } = await signedIn(t.app);
     await upload(full);

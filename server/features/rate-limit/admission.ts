@@ -42,3 +42,16 @@ export async function admitTemplateUse(deps: Deps, request: FastifyRequest) {
   await consume(deps, 'templateUsePerUser', String(actor.id));
   await checkQuota(deps, actor, { bytes: 0, newDocument: true });
 }
+
+/** A comparison is document work in the pool, however small its answer. */
+export async function admitCompare(deps: Deps, request: FastifyRequest) {
+  await consume(deps, 'comparePerUser', String(requireUser(request).id));
+}
+
+/**
+ * A restore stores a copy of an old version: counted as a save, and the quota is checked for the
+ * version's size once the service knows it (versions.service.ts).
+ */
+export async function admitRestore(deps: Deps, request: FastifyRequest) {
+  await consume(deps, 'savePerUser', String(requireUser(request).id));
+}

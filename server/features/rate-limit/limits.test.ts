@@ -21,6 +21,7 @@ beforeAll(async () => {
         chatPerAddress: { max: 3 },
         templateUsePerUser: { max: 2 },
         registerPerEmail: { max: 2 },
+        comparePerUser: { max: 2 },
       },
     },
   });
@@ -75,6 +76,24 @@ describe('rate limits on costly routes', () => {
     expectLimited(await save(a, doc.id, 3), 'saves');
     expect(await storedKeys()).toBe(files);
     expect((await a.get(`/api/documents/${doc.id}`)).json().currentVersion).toBe(3);
+  });
+
+  it('restore: counted as a save; the third in the window is refused and no version is added', async () => {
+    const { agent: a } = await signedIn(t.app);
+    const doc = (await upload(a)).json();
+    expect((await save(a, doc.id, 1)).statusCode).toBe(200);
+    expect((await a.post(`/api/documents/${doc.id}/versions/1/restore`)).statusCode).toBe(200);
+    expectLimited(await a.post(`/api/documents/${doc.id}/versions/1/restore`), 'saves');
+    expect((await a.get(`/api/documents/${doc.id}`)).json().currentVersion).toBe(3);
+  });
+
+  it('compare: the third comparison in the window is refused before any work', async () => {
+    const { agent: a } = await signedIn(t.app);
+    const doc = (await upload(a)).json();
+    expect((await save(a, doc.id, 1)).statusCode).toBe(200);
+    expect((await a.get(`/api/documents/${doc.id}/compare?from=1&to=2`)).statusCode).toBe(200);
+    expect((await a.get(`/api/documents/${doc.id}/compare?from=1&to=2&format=docx`)).statusCode).toBe(200);
+    expectLimited(await a.get(`/api/documents/${doc.id}/compare?from=1&to=2`), 'comparisons of versions');
   });
 
   it('chat per user: the third message is refused and not stored', async () => {

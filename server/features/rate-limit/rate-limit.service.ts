@@ -33,6 +33,8 @@ const HOUR = 60 * MINUTE;
  * - chatPerUser / chatPerAddress: each message runs the AI model. 30 a minute per person is one
  *   every two seconds; an address may hold a whole office, hence four times that.
  * - templateUsePerUser: each use stores a new document.
+ * - comparePerUser: each comparison of two versions (or their redline) is document work in the
+ *   pool; the compare view makes one per pair picked, so 60 a minute is a person clicking fast.
  * - waitlistPerIp: each sign-up stores a row; a household or office joins a few times, not 10 an hour.
  */
 export const LIMITS = {
@@ -46,6 +48,7 @@ export const LIMITS = {
   chatPerUser: { name: 'chat-user', max: 30, windowMs: MINUTE, what: 'messages to the assistant' },
   chatPerAddress: { name: 'chat-ip', max: 120, windowMs: MINUTE, what: 'messages to the assistant' },
   templateUsePerUser: { name: 'template-user', max: 60, windowMs: HOUR, what: 'documents from templates' },
+  comparePerUser: { name: 'compare-user', max: 60, windowMs: MINUTE, what: 'comparisons of versions' },
   waitlistPerIp: { name: 'waitlist-ip', max: 10, windowMs: HOUR, what: 'waitlist sign-ups' },
 } satisfies Record<string, Limit>;
 

@@ -6,7 +6,7 @@ import { CompareQuerySchema, VersionListSchema, VersionParamsSchema } from '@com
 import type { Deps } from '../../deps';
 import { requireUser } from '../auth/auth-guard';
 import { contentDisposition } from '../documents/content-disposition';
-import { admitSave } from '../rate-limit/admission';
+import { admitCompare, admitRestore } from '../rate-limit/admission';
 import * as versions from './versions.service';
 
 export function versionRoutes(app: FastifyInstance, deps: Deps) {
@@ -21,13 +21,14 @@ export function versionRoutes(app: FastifyInstance, deps: Deps) {
     return reply.type(DOCX_MIME_TYPE).header('content-disposition', contentDisposition(filename)).header('cache-control', 'private, no-store').send(stream);
   });
 
-  // No body: the version to restore is in the path. Counted as a save (it stores a version).
+  // No body: the version to restore is in the path.
   r.post('/api/documents/:id/versions/:n/restore', { schema: { params: VersionParamsSchema, response: { 200: DocumentSchema } } }, async (request) => {
-    await admitSave(deps, request);
+    await admitRestore(deps, request);
     return versions.restoreVersion(deps, requireUser(request), request.params.id, request.params.n);
   });
 
   r.get('/api/documents/:id/compare', { schema: { params: DocumentIdParamsSchema, querystring: CompareQuerySchema } }, async (request, reply) => {
+    await admitCompare(deps, request);
     const result = await versions.compareVersions(deps, requireUser(request), request.params.id, request.query);
     if (result.kind === 'json') return reply.header('cache-control', 'private, no-store').send(result.comparison);
     return reply

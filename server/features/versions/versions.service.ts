@@ -13,6 +13,7 @@ import { RETRY_AFTER_SECONDS, WorkError, seconds } from '../../work/work-error';
 import type { Actor } from '../auth/auth.service';
 import { findCurrentVersion, findVersion, getDocument } from '../documents/documents.service';
 import { storeVersion } from '../documents/store-version';
+import { checkQuota } from '../quota/quota.service';
 import * as repo from './versions.repo';
 
 export async function listVersions(deps: Deps, actor: Actor, id: number): Promise<Version[]> {
@@ -42,6 +43,7 @@ export async function restoreVersion(deps: Deps, actor: Actor, id: number, n: nu
   await getDocument(deps, actor, id);
   const row = await findVersion(deps, id, n);
   if (!row) throw notFound('Version');
+  await checkQuota(deps, actor, { bytes: row.byteSize, newDocument: false });
   const stored = await deps.blobs.get(row.blobKey);
   const editable = row.editableBlobKey ? await deps.blobs.get(row.editableBlobKey) : stored;
   const processed = await inPool(deps, 'process', { bytes: stored });
