@@ -20,8 +20,9 @@ import { redlineDocx } from './compare';
  * word's paragraph and, where a plain body paragraph allows, another paragraph deleted, merged
  * and processed as the app's save does. The redline of a -> b must read back as both versions
  * (redline-oracle.ts) and carry the comparison's own w:ins and w:del; then LibreOffice must lay
- * every redline out as a PDF showing the new word, and python-docx must open every one. Both
- * readers run once over all the redlines; without them the suite fails, never skips.
+ * every redline out as a PDF showing the new word and paragraph, and python-docx must open every
+ * one and list its body's paragraphs. Both readers run once over all the redlines; without them
+ * the suite fails, never skips.
  */
 
 const WHO = { author: 'Corpus Test', date: '2026-11-29T12:00:00Z' };
@@ -62,8 +63,8 @@ function editedVersion(a: Uint8Array): { edited: Uint8Array; deleted: boolean } 
 }
 
 /**
- * The body: a package may have more than one (poi/MultipleBodyBug.docx), and readers, python-docx
- * and the merge among them, only go by the first.
+ * The body: a package may have more than one (poi/MultipleBodyBug.docx). python-docx reads only
+ * the first, and the merge keeps a later one's paragraphs whatever the editor did to them.
  */
 const firstBody = (tree: StoryTree) => tree.root.children.find((b) => b.local === 'body');
 
@@ -159,9 +160,11 @@ describeCorpus(import.meta.filename, { timeout: 60_000 }, (corpus) => {
 
   it('every redline reads back as both versions and carries its own w:ins and w:del', () => {
     if (isSharedCorpus(corpus)) {
-      // Every document that processes and has a whole word to edit (the merge corpus suite's 79).
+      // Every document that processes and has a whole word to edit (the merge corpus suite's 79);
+      // the other 26 have no second plain paragraph in their body to delete.
       expect(processed).toBe(147);
       expect(redlined.length).toBe(79);
+      expect(redlined.filter((r) => r.deleted).length).toBe(53);
     } else expect(redlined.length).toBeGreaterThan(0);
     expect(failures).toEqual([]);
   });
