@@ -59,12 +59,12 @@ async function measure(label: string, original: Uint8Array) {
     for (let i = 0; i < SAVES; i++) {
       const content = await fetch(`${server.url}/api/documents/${id}/content`, { headers });
       if (!content.ok) throw new Error(`content: ${content.status} ${await content.text()}`);
-      const version = content.headers.get("x-document-version")!;
+      const version = content.headers.get('x-document-version')!;
       const edited = oneWordChanged(new Uint8Array(await content.arrayBuffer()), i);
       const saved = await fetch(`${server.url}/api/documents/${id}/content`, {
         method: 'PUT',
         headers: { ...headers, 'content-type': DOCX, 'x-base-version': version },
-        body: edited,
+        body: Buffer.from(edited),
       });
       if (!saved.ok) refused += 1;
       await saved.arrayBuffer();

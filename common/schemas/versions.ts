@@ -58,6 +58,11 @@ export const SaveConflictSchema = z.object({
 });
 export type SaveConflict = z.infer<typeof SaveConflictSchema>;
 
+/** A restore may say which version the person saw as current: if another has been stored since, it is refused (409). */
+export const RestoreQuerySchema = z.strictObject({
+  current: decimalInteger('current must be the version number seen as current').optional(),
+});
+
 export const CompareQuerySchema = z.strictObject({
   from: decimalInteger('from must be a version number'),
   to: decimalInteger('to must be a version number'),

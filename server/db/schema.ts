@@ -108,6 +108,12 @@ export const documentVersions = pgTable(
     conflict: boolean('conflict').notNull().default(false),
     /** What changed against the version before it, computed when it was stored; null when unknown. */
     summary: jsonb('summary').$type<VersionSummary>(),
+    /**
+     * For a merge: the saver's own document before it was merged onto the newer version (their save
+     * merged into its base). The same editor's next save is merged from it, so what they typed
+     * while the merge ran is not taken for a change to the paragraphs they had just saved.
+     */
+    saverBlobKey: text('saver_blob_key').unique(),
   },
   (t) => [uniqueIndex('document_versions_doc_version_idx').on(t.documentId, t.version)],
 );

@@ -37,13 +37,16 @@ export type SaveOutcome =
       readonly ok: true;
       /** The document to store (its `stored` and `editable` bytes, text and word count). */
       readonly processed: Processed;
-      /** Against the version it follows (`theirs` when given, else the base); null if that took too long to tell. */
+      /** Against the version it follows (`theirs` when given, else the base); null when the two could not be compared. */
       readonly summary: VersionSummary | null;
       /**
        * Only with `theirs`: 'merged' when the user's changes applied onto it (`processed` is the
-       * result), or the paragraphs both changed (`processed` is the user's own version, to keep).
+       * result; `saverCopy` the user's own version, the base of that editor's next save), or the
+       * paragraphs both changed (`processed` is the version to keep as the conflict).
        */
-      readonly threeWay?: { readonly merged: true; readonly paragraphs: number } | { readonly merged: false; readonly conflicts: readonly ThreeWayConflict[] };
+      readonly threeWay?:
+        | { readonly merged: true; readonly paragraphs: number; readonly saverCopy: Uint8Array }
+        | { readonly merged: false; readonly conflicts: readonly ThreeWayConflict[] };
       /** Absent when there was no base to merge into. */
       readonly merge: MergeSummary | undefined;
       /** Why the merged document could not be processed, when the editor's was processed instead. */
@@ -58,7 +61,13 @@ export function saveDocx(input: SaveInput): SaveOutcome {
   }
   const threeWay = mergeThreeWay(input.base, mine.processed.editable, input.theirs);
   if (!threeWay.ok) {
-    return { ...mine, summary: summarize(input.base, mine.processed.editable), threeWay: { merged: false, conflicts: threeWay.conflicts } };
+    // Kept as a conflict: the newer version with the user's changes, their side winning where
+    // both changed the same thing, so 'Keep mine' keeps the other side's other changes too. When
+    // that cannot be built safely, the user's own version as it is.
+    const mineWins = threeWay.mineWins ? processDocx(threeWay.mineWins) : undefined;
+    const conflict = { merged: false as const, conflicts: threeWay.conflicts };
+    if (mineWins?.ok) return { ...mine, processed: mineWins, summary: summarize(input.theirs, mineWins.editable), threeWay: conflict };
+    return { ...mine, summary: summarize(input.base, mine.processed.editable), threeWay: conflict };
   }
   const processed = processDocx(threeWay.bytes);
   // The merged package goes through the same checks as any save; should it fail them, nothing
@@ -66,7 +75,8 @@ export function saveDocx(input: SaveInput): SaveOutcome {
   if (!processed.ok) {
     return { ...mine, summary: null, threeWay: { merged: false, conflicts: [] } };
   }
-  return { ...mine, processed, summary: summarize(input.theirs, processed.editable), threeWay: { merged: true, paragraphs: threeWay.applied.paragraphs } };
+  const merged = { merged: true as const, paragraphs: threeWay.applied.paragraphs, saverCopy: mine.processed.editable };
+  return { ...mine, processed, summary: summarize(input.theirs, processed.editable), threeWay: merged };
 }
 
 /** The editor's bytes checked, merged into their base and processed (the whole save when the base is current). */

@@ -9,6 +9,10 @@ import type { Block } from './tree';
  * byte of theirs I did not change stays: a paragraph (or table moved whole) I changed replaces
  * theirs where theirs still has the base's; one I deleted goes where theirs did not change it;
  * one I inserted goes next to the nearest neighbour it had in mine that theirs still has.
+ *
+ * With conflicts it also writes the "mine wins" copy of the part (three-way.ts): the same edits
+ * and my side of each conflict: my paragraph or table over theirs, mine deleted where they
+ * changed it, and mine put back beside its neighbour where they deleted what I changed.
  */
 
 export interface StoryResult {
@@ -19,6 +23,11 @@ export interface StoryResult {
   readonly applied: number;
   /** Relationship ids the moved XML uses: the merged package must define each for this part. */
   readonly relIds: ReadonlySet<string>;
+  /**
+   * Only with conflicts: theirs' part text with my changes and my side of every conflict, or
+   * undefined when some conflict has no side of mine that is safe to write (then no part does).
+   */
+  readonly mineWins: string | undefined;
 }
 
 interface Edit {
@@ -32,9 +41,17 @@ interface Edit {
 /** A sibling of an insertion, seen from theirs: where it is, not there (walk on), or moved. */
 type Anchor = Block | 'conflict' | null;
 
+/** My side of a conflict: an edit of theirs, mine put back beside its neighbour, or none that is safe. */
+type MySide = Edit | 'put back' | undefined;
+
 export class StoryApply {
   private readonly edits: Edit[] = [];
   private readonly conflicts: ThreeWayConflict[] = [];
+  /** My side of each conflict, for the "mine wins" copy; `unresolved` when one has none. */
+  private readonly mySides: Edit[] = [];
+  /** Mine's units theirs deleted but I changed: in the "mine wins" copy they go back. */
+  private readonly putBack: Block[] = [];
+  private unresolved = false;
   private readonly relIds = new Set<string>();
   /** Mine's units to insert: theirs does not have them, so they are no anchor for each other. */
   private readonly pending = new Set<Block>();
@@ -71,8 +88,9 @@ export class StoryApply {
       if (!(bt && this.units.base.has(bt)) && !this.m.byId.has(q.paraId!)) this.remove(q);
     }
     for (const [bt, mt] of this.units.base) if (!mt) this.remove(bt);
-    for (const u of inserted) this.pending.add(u);
+    for (const u of [...inserted, ...this.putBack]) this.pending.add(u);
     for (const u of inserted) this.insert(u);
+    for (const u of this.putBack) this.restore(u);
     return this.finish();
   }
 
@@ -81,42 +99,59 @@ export class StoryApply {
     const bx = xmlOf(this.b, base);
     if (mx === bx) return;
     const theirs = this.counterpart(this.b, base);
-    if (theirs === null) return this.conflict(base, mine, undefined, 'the latest version deleted what this save changed');
-    if (theirs === 'conflict') return this.conflict(base, mine, undefined, 'the latest version moved what this save changed');
+    if (theirs === null) return this.conflict(base, mine, undefined, 'the latest version deleted what this save changed', 'put back');
+    if (theirs === 'conflict') return this.conflict(base, mine, undefined, 'the latest version moved what this save changed', undefined);
     const tx = xmlOf(this.t, theirs);
     if (tx === mx) return;
-    if (tx !== bx) return this.conflict(base, mine, theirs, 'this save and the latest version changed it differently');
-    this.edit(theirs.start, theirs.end, this.adopt(mx), mine.start);
+    const edit = { start: theirs.start, end: theirs.end, text: this.adopt(mx), order: mine.start };
+    if (tx !== bx) return this.conflict(base, mine, theirs, 'this save and the latest version changed it differently', edit);
+    this.edits.push(edit);
   }
 
   private remove(base: Block): void {
     const theirs = this.counterpart(this.b, base);
     if (theirs === null) return; // deleted there too
-    if (theirs === 'conflict') return this.conflict(base, undefined, undefined, 'the latest version moved what this save deleted');
-    if (xmlOf(this.t, theirs) !== xmlOf(this.b, base)) return this.conflict(base, undefined, theirs, 'the latest version changed what this save deleted');
-    this.edit(theirs.start, theirs.end, '', Number.MAX_SAFE_INTEGER);
+    if (theirs === 'conflict') return this.conflict(base, undefined, undefined, 'the latest version moved what this save deleted', undefined);
+    const edit = { start: theirs.start, end: theirs.end, text: '', order: Number.MAX_SAFE_INTEGER };
+    if (xmlOf(this.t, theirs) !== xmlOf(this.b, base)) return this.conflict(base, undefined, theirs, 'the latest version changed what this save deleted', edit);
+    this.edits.push(edit);
   }
 
   /** Whether theirs lacks a unit mine added; one added by both, the same, goes in once. */
   private isNew(mine: Block): boolean {
     const theirs = this.counterpart(this.m, mine);
     if (theirs === null) return true;
-    if (theirs === 'conflict' || xmlOf(this.t, theirs) !== xmlOf(this.m, mine)) {
-      this.conflict(undefined, mine, theirs === 'conflict' ? undefined : theirs, 'this save and the latest version added paragraphs with the same id, differently');
+    const reason = 'this save and the latest version added paragraphs with the same id, differently';
+    if (theirs === 'conflict') this.conflict(undefined, mine, undefined, reason, undefined);
+    else if (xmlOf(this.t, theirs) !== xmlOf(this.m, mine)) {
+      this.conflict(undefined, mine, theirs, reason, { start: theirs.start, end: theirs.end, text: this.adopt(xmlOf(this.m, mine)), order: mine.start });
     }
     return false;
   }
 
   private insert(mine: Block): void {
+    const at = this.place(mine);
+    if (at === null) return this.conflict(undefined, mine, undefined, 'nothing the latest version still has is left beside where this save inserted it', undefined);
+    if (at === 'conflict') return this.conflict(undefined, mine, undefined, 'the latest version moved what this save inserted next to', undefined);
+    this.edits.push({ start: at, end: at, text: this.adopt(xmlOf(this.m, mine)), order: mine.start });
+  }
+
+  /** My side of "they deleted what I changed", placed as an insertion is; none if it has no place. */
+  private restore(mine: Block): void {
+    const at = this.place(mine);
+    if (at === null || at === 'conflict') this.unresolved = true;
+    else this.mySides.push({ start: at, end: at, text: this.adopt(xmlOf(this.m, mine)), order: mine.start });
+  }
+
+  /** Where in theirs a unit theirs lacks goes: after the sibling before it that theirs has, else before the one after. */
+  private place(mine: Block): number | null | 'conflict' {
     const kids = mine.parent!.children;
     const i = this.position(mine);
     const before = this.walk(kids, i, -1, this.before);
     const after = before === null ? this.walk(kids, i, 1, this.after) : null;
     const anchor = before ?? after;
-    if (anchor === null) return this.conflict(undefined, mine, undefined, 'nothing the latest version still has is left beside where this save inserted it');
-    if (anchor === 'conflict') return this.conflict(undefined, mine, undefined, 'the latest version moved what this save inserted next to');
-    const at = before === null ? anchor.start : anchor.end;
-    this.edit(at, at, this.adopt(xmlOf(this.m, mine)), mine.start);
+    if (anchor === null || anchor === 'conflict') return anchor;
+    return before === null ? anchor.start : anchor.end;
   }
 
   /**
@@ -181,11 +216,10 @@ export class StoryApply {
     });
   }
 
-  private edit(start: number, end: number, text: string, order: number): void {
-    this.edits.push({ start, end, text, order });
-  }
-
-  private conflict(base: Block | undefined, mine: Block | undefined, theirs: Block | undefined, reason: string): void {
+  private conflict(base: Block | undefined, mine: Block | undefined, theirs: Block | undefined, reason: string, mySide: MySide): void {
+    if (mySide === undefined) this.unresolved = true;
+    else if (mySide === 'put back') this.putBack.push(mine!);
+    else this.mySides.push(mySide);
     const [ix, block] = base ? [this.b, base] : mine ? [this.m, mine] : [this.t, theirs!];
     const paraId = block.local === 'p' ? block.paraId : paragraphsIn(ix, block)[0]?.paraId;
     this.conflicts.push({
@@ -199,25 +233,40 @@ export class StoryApply {
   }
 
   private finish(): StoryResult {
-    const none = { xml: undefined, applied: 0, relIds: this.relIds };
-    if (this.conflicts.length > 0 || this.edits.length === 0) return { ...none, conflicts: this.conflicts };
+    const none = { xml: undefined, applied: 0, relIds: this.relIds, mineWins: undefined };
+    if (this.conflicts.length > 0) {
+      const mineWins = this.unresolved ? undefined : this.splice([...this.edits, ...this.mySides]);
+      return { ...none, conflicts: this.conflicts, mineWins: typeof mineWins === 'string' ? mineWins : undefined };
+    }
+    if (this.edits.length === 0) return { ...none, conflicts: [] };
+    const merged = this.splice(this.edits);
+    if (typeof merged !== 'string') return { ...none, conflicts: [this.partConflict(merged.problem)] };
+    return { xml: merged, conflicts: [], applied: this.edits.length, relIds: this.relIds, mineWins: undefined };
+  }
+
+  /** Theirs' text with the edits made, checked whole; or why it cannot be. */
+  private splice(edits: Edit[]): string | { problem: string } {
     // Insertions at a place go before a replacement starting there, and keep mine's order.
-    this.edits.sort((x, y) => x.start - y.start || x.end - x.start - (y.end - y.start) || x.order - y.order);
+    edits.sort((x, y) => x.start - y.start || x.end - x.start - (y.end - y.start) || x.order - y.order);
     const xml = this.t.tree.xml;
     const out: string[] = [];
     let at = 0;
-    for (const e of this.edits) {
-      if (e.start < at) return { ...none, conflicts: [this.partConflict('two changes would overlap in the latest version')] };
+    for (const e of edits) {
+      if (e.start < at) return { problem: 'two changes would overlap in the latest version' };
       out.push(xml.slice(at, e.start), e.text);
       at = e.end;
     }
     out.push(xml.slice(at));
     const merged = out.join('');
     // Checked again whole: a well-formed part, ids still unique, no cell left without a paragraph.
-    const check = indexStory(merged);
-    const invalid = check.unpaired ?? (hasEmptyCell(check.tree) ? 'a table cell would be left without a paragraph' : undefined);
-    if (invalid !== undefined) return { ...none, conflicts: [this.partConflict(`the merged part would not be valid: ${invalid}`)] };
-    return { xml: merged, conflicts: [], applied: this.edits.length, relIds: this.relIds };
+    let invalid: string | undefined;
+    try {
+      const check = indexStory(merged);
+      invalid = check.unpaired ?? (hasEmptyCell(check.tree) ? 'a table cell would be left without a paragraph' : undefined);
+    } catch (e) {
+      invalid = e instanceof Error ? e.message : String(e);
+    }
+    return invalid === undefined ? merged : { problem: `the merged part would not be valid: ${invalid}` };
   }
 
   private partConflict(reason: string): ThreeWayConflict {

@@ -21,7 +21,16 @@ export interface PartCopy {
 export type PartDecision =
   | { readonly take: 'theirs' | 'mine' }
   | { readonly take: 'merged'; readonly bytes: Uint8Array }
-  | { readonly take: 'conflict'; readonly reasons: readonly string[] };
+  | {
+      readonly take: 'conflict';
+      readonly reasons: readonly string[];
+      /**
+       * Whether mine's copy may replace theirs' in the "mine wins" package (three-way.ts): only
+       * for a part both changed. Not for one both added (theirs' document refers to theirs'), one
+       * removed, or a list entry both set differently (theirs' paragraphs may use theirs').
+       */
+      readonly mineWins: boolean;
+    };
 
 const THEIRS: PartDecision = { take: 'theirs' };
 const MINE: PartDecision = { take: 'mine' };
@@ -37,13 +46,13 @@ export function decidePart(name: string, base?: PartCopy, mine?: PartCopy, their
   const did = (side: PartCopy | undefined) => (!side ? 'removed' : base ? 'changed' : 'added');
   // A save merged into its base never drops a part (merge.ts writes every base entry), so a
   // missing one is something this merge does not understand.
-  if (!mine) return { take: 'conflict', reasons: [`this save removed ${name}`] };
+  if (!mine) return { take: 'conflict', reasons: [`this save removed ${name}`], mineWins: false };
   const kind = KINDS.find((k) => k.part.test(name));
   if (kind && theirs) return mergeList(kind, name, base?.bytes(), mine.bytes(), theirs.bytes());
   if (sameCopy(theirs, base)) return MINE;
   // Both saves wrote their own times and counts there; the latest version's are the newer.
   if (/^docprops\/(core|app)\.xml$/i.test(name)) return THEIRS;
-  return { take: 'conflict', reasons: [`this save ${did(mine)} ${name}, and the latest version ${did(theirs)} it differently`] };
+  return { take: 'conflict', reasons: [`this save ${did(mine)} ${name}, and the latest version ${did(theirs)} it differently`], mineWins: base !== undefined && theirs !== undefined };
 }
 
 interface Kind {
@@ -104,7 +113,7 @@ function mergeList(kind: Kind, name: string, base: Uint8Array | undefined, mine:
   const ml = items(kind, m.text);
   const tl = items(kind, t.text);
   if (typeof bl === 'string' || typeof ml === 'string' || typeof tl === 'string') {
-    return { take: 'conflict', reasons: [`${name} cannot be merged: ${[bl, ml, tl].find((x) => typeof x === 'string')}`] };
+    return { take: 'conflict', reasons: [`${name} cannot be merged: ${[bl, ml, tl].find((x) => typeof x === 'string')}`], mineWins: false };
   }
   const edits: { start: number; end: number; text: string }[] = [];
   const reasons: string[] = [];
@@ -120,7 +129,7 @@ function mergeList(kind: Kind, name: string, base: Uint8Array | undefined, mine:
     const text = m.text.slice(mv.start, mv.end);
     edits.push(tv ? { start: tv.start, end: tv.end, text } : { start: tl.close, end: tl.close, text });
   }
-  if (reasons.length > 0) return { take: 'conflict', reasons };
+  if (reasons.length > 0) return { take: 'conflict', reasons, mineWins: false };
   // Replacements keep theirs' order; additions go last, in mine's order (a stable sort).
   edits.sort((x, y) => x.start - y.start);
   const out: string[] = [];

@@ -36,7 +36,8 @@ export function mergeStory(part: string, baseXml: string, mineXml: string, their
 
 export function partConflict(part: string, reason: string): StoryResult {
   const conflict: ThreeWayConflict = { part, paraId: undefined, base: '', mine: '', theirs: '', reason };
-  return { xml: undefined, conflicts: [conflict], applied: 0, relIds: new Set() };
+  // No side of mine is safe for a part that cannot be merged: keeping mine's whole would drop theirs' changes in it.
+  return { xml: undefined, conflicts: [conflict], applied: 0, relIds: new Set(), mineWins: undefined };
 }
 
 /**

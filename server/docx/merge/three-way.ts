@@ -16,6 +16,14 @@ import { mergeStory, partConflict } from './three-way-story';
  * theirs keeps every byte mine did not change. Where both changed the same thing differently,
  * or the merge is unsure, it changes nothing and lists the conflicts for the user to resolve.
  * Pure, synchronous and linear in the packages; never throws (a work-pool task calls it).
+ *
+ * With conflicts it also gives `mineWins`, what keeping the user's version means: theirs with
+ * every change of mine the merge would have made, and my side of each conflict (my paragraph or
+ * table over theirs, what I deleted gone, what they deleted but I changed put back where it was,
+ * my copy of another part both changed). Storing mine as saved instead would drop the latest
+ * version's changes everywhere else. It is undefined when some conflict has no side of mine that
+ * is safe to write (a relationship or content type both set differently, a part both added, a
+ * story part that cannot be merged, a paragraph with nowhere to go): then mine is all there is.
  */
 
 export type ThreeWayConflict = {
@@ -31,13 +39,13 @@ export type ThreeWayConflict = {
 
 export type ThreeWayResult =
   | { ok: true; bytes: Uint8Array; applied: { paragraphs: number; parts: string[] } }
-  | { ok: false; conflicts: ThreeWayConflict[] };
+  | { ok: false; conflicts: ThreeWayConflict[]; mineWins: Uint8Array | undefined };
 
 export function mergeThreeWay(base: Uint8Array, mine: Uint8Array, theirs: Uint8Array): ThreeWayResult {
   try {
     return merge(opened(base, 'base'), opened(mine, 'saved'), opened(theirs, 'latest'));
   } catch (e) {
-    return { ok: false, conflicts: [wholePart('', `the merge failed: ${message(e)}`)] };
+    return { ok: false, conflicts: [wholePart('', `the merge failed: ${message(e)}`)], mineWins: undefined };
   }
 }
 
@@ -47,7 +55,11 @@ function merge(base: DocxPackage, mine: DocxPackage, theirs: DocxPackage): Three
   const replaced = new Map<string, Uint8Array>();
   const added: ZipEntry[] = [];
   const conflicts: ThreeWayConflict[] = [];
-  const relNeeds: { part: string; ids: ReadonlySet<string> }[] = [];
+  const relNeeds: RelNeed[] = [];
+  // The "mine wins" package: `replaced` and `added`, and my side of each conflicting part.
+  const mySides = new Map<string, Uint8Array>();
+  const mySideNeeds: RelNeed[] = [];
+  let mineWinsSafe = true;
   let paragraphs = 0;
 
   for (const key of new Set([...tc.keys(), ...mc.keys(), ...bc.keys()])) {
@@ -68,6 +80,13 @@ function merge(base: DocxPackage, mine: DocxPackage, theirs: DocxPackage): Three
         story = partConflict(name, `the part cannot be merged: ${message(e)}`);
       }
       conflicts.push(...story.conflicts);
+      if (story.conflicts.length > 0) {
+        if (story.mineWins === undefined) mineWinsSafe = false;
+        else {
+          mySides.set(name, encodePart(story.mineWins, decodePart(t.bytes()).encoding));
+          mySideNeeds.push({ part: name, ids: story.relIds });
+        }
+      }
       if (story.xml === undefined) continue;
       replaced.set(name, encodePart(story.xml, decodePart(t.bytes()).encoding));
       paragraphs += story.applied;
@@ -75,8 +94,11 @@ function merge(base: DocxPackage, mine: DocxPackage, theirs: DocxPackage): Three
       continue;
     }
     const decision = decidePart(name, b, m, t);
-    if (decision.take === 'conflict') conflicts.push(...decision.reasons.map((r) => wholePart(name, r)));
-    else if (decision.take === 'merged') replaced.set(name, decision.bytes);
+    if (decision.take === 'conflict') {
+      conflicts.push(...decision.reasons.map((r) => wholePart(name, r)));
+      if (decision.mineWins && m && t) mySides.set(name, m.bytes());
+      else mineWinsSafe = false;
+    } else if (decision.take === 'merged') replaced.set(name, decision.bytes);
     else if (decision.take === 'mine') {
       if (!t) added.push(m!.entry);
       replaced.set(name, m!.bytes());
@@ -85,17 +107,30 @@ function merge(base: DocxPackage, mine: DocxPackage, theirs: DocxPackage): Three
 
   // A paragraph moved from mine may name a relationship (a picture, a link): the merged package
   // must still define it, or Word would refuse the document.
-  for (const { part, ids } of relNeeds) {
-    const relsKey = relsPartFor(part).toLowerCase();
-    const rels = tc.get(relsKey) ?? mc.get(relsKey);
-    const defined = relationshipIds(rels && (replaced.get(rels.entry.name) ?? rels.bytes()));
-    for (const id of ids) if (!defined.has(id)) conflicts.push(wholePart(part, `this save refers to relationship ${id}, which the merged document would not have`));
-  }
+  const missing = (needs: readonly RelNeed[], parts: ReadonlyMap<string, Uint8Array>): ThreeWayConflict[] =>
+    needs.flatMap(({ part, ids }) => {
+      const relsKey = relsPartFor(part).toLowerCase();
+      const rels = tc.get(relsKey) ?? mc.get(relsKey);
+      const defined = relationshipIds(rels && (parts.get(rels.entry.name) ?? rels.bytes()));
+      return [...ids].filter((id) => !defined.has(id)).map((id) => wholePart(part, `this save refers to relationship ${id}, which the merged document would not have`));
+    });
+  conflicts.push(...missing(relNeeds, replaced));
 
-  if (conflicts.length > 0) return { ok: false, conflicts };
-  const bytes = replaced.size === 0 ? theirs.archive : writeZip(theirs.archive, [...theirs.entries, ...added], replaced);
-  return { ok: true, bytes, applied: { paragraphs, parts: [...replaced.keys()] } };
+  const write = (parts: ReadonlyMap<string, Uint8Array>) => (parts.size === 0 ? theirs.archive : writeZip(theirs.archive, [...theirs.entries, ...added], parts));
+  if (conflicts.length === 0) return { ok: true, bytes: write(replaced), applied: { paragraphs, parts: [...replaced.keys()] } };
+  const mineParts = new Map([...replaced, ...mySides]);
+  let mineWins: Uint8Array | undefined;
+  if (mineWinsSafe && missing([...relNeeds, ...mySideNeeds], mineParts).length === 0) {
+    try {
+      mineWins = write(mineParts);
+    } catch {
+      mineWins = undefined; // the conflicts still stand; the user's version is kept as saved
+    }
+  }
+  return { ok: false, conflicts, mineWins };
 }
+
+type RelNeed = { readonly part: string; readonly ids: ReadonlySet<string> };
 
 function opened(bytes: Uint8Array, which: string): DocxPackage {
   try {

@@ -1,7 +1,7 @@
 import { unzipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { buildDocx, paragraphXml } from '../../../tests/support/docx/fixtures';
-import { DOC, edit, merged, newParagraph, paraIdOf, paragraphWith, partText as part, processed, replace } from '../../../tests/support/docx/three-way-edits';
+import { DOC, edit, merged, mineWins, newParagraph, paraIdOf, paragraphWith, partText as part, processed, replace, untouchedDiffering } from '../../../tests/support/docx/three-way-edits';
 import { mergeThreeWay } from './three-way';
 
 /**
@@ -152,7 +152,7 @@ describe('mergeThreeWay: other parts', () => {
     const mine = edit(base, addLink('rIdM1', 'https://mine.example/', 'My link'));
     const theirs = edit(base, { [RELS]: replace('</Relationships>', `${link('rIdM1', 'https://theirs.example/')}</Relationships>`) });
     const r = mergeThreeWay(base, mine, theirs);
-    expect(r).toMatchObject({ ok: false, conflicts: [{ part: RELS, reason: expect.stringMatching(/relationship rIdM1 to https:\/\/mine.*latest version has relationship rIdM1 to https:\/\/theirs/) }] });
+    expect(r).toMatchObject({ ok: false, conflicts: [{ part: RELS, reason: expect.stringMatching(/relationship rIdM1 to https:\/\/mine.*latest version has relationship rIdM1 to https:\/\/theirs/) }], mineWins: undefined });
   });
 
   it('declares on my paragraph a prefix the latest version no longer declares', () => {
@@ -173,5 +173,93 @@ describe('mergeThreeWay: other parts', () => {
 
   it('reports a package it cannot read as a conflict instead of throwing', () => {
     expect(mergeThreeWay(base, new Uint8Array([1, 2, 3]), base)).toMatchObject({ ok: false, conflicts: [{ part: '', paraId: undefined, reason: expect.stringContaining('saved document cannot be read') }] });
+  });
+});
+
+describe('mergeThreeWay: keeping mine in a conflict', () => {
+  const HEADER = 'word/header1.xml';
+  const STYLES = 'word/styles.xml';
+  /** Edits made one after another to a part. */
+  const all = (...fns: ((xml: string) => string)[]) => (xml: string) => fns.reduce((x, fn) => fn(x), xml);
+
+  /**
+   * The conflict's "mine wins" package is one processing accepts, whose parts are `expected`'s
+   * texts and theirs' bytes elsewhere, with every paragraph neither side touched as theirs has it.
+   */
+  function expectMineWins(mine: Uint8Array, theirs: Uint8Array, expected: (t: (name?: string) => string) => Record<string, string>) {
+    const r = mergeThreeWay(base, mine, theirs);
+    expect(r.ok).toBe(false);
+    const bytes = mineWins(r);
+    const parts = expected((name) => part(theirs, name));
+    for (const [name, xml] of Object.entries(parts)) expect(part(bytes, name), name).toBe(xml);
+    expectTheirsElsewhere(bytes, theirs, Object.keys(parts));
+    expect(untouchedDiffering({ base, mine, theirs }, bytes, [DOC, HEADER])).toEqual([]);
+    return r;
+  }
+
+  it('takes my paragraph where both changed it, with their other edits and mine', () => {
+    const mine = edit(base, {
+      [DOC]: all(replace('Clause two of', 'Clause two (mine) of'), replace('Clause seven of', 'Clause seven, mine, of')),
+      [HEADER]: replace('Header left', 'Header left, mine'),
+    });
+    const theirs = edit(base, {
+      [DOC]: all(replace('Clause two of', 'Clause two (theirs) of'), replace('Clause five of', 'Clause five, theirs, of')),
+      [HEADER]: replace('Header right', 'Header right, theirs'),
+    });
+    const r = expectMineWins(mine, theirs, (t) => ({
+      [DOC]: t().replace('Clause two (theirs) of', 'Clause two (mine) of').replace('Clause seven of', 'Clause seven, mine, of'),
+      [HEADER]: t(HEADER).replace('Header left', 'Header left, mine'),
+    }));
+    expect(r).toMatchObject({ conflicts: [{ part: DOC, mine: 'Clause two (mine) of the agreement.' }] });
+  });
+
+  it('deletes the paragraph I deleted and they edited', () => {
+    const mine = edit(base, { [DOC]: all((xml) => xml.replace(paragraphWith(xml, 'Clause four'), ''), replace('Clause one of', 'Clause one, mine, of')) });
+    const theirs = edit(base, { [DOC]: all(replace('Clause four of', 'Clause four, theirs, of'), replace('Clause six of', 'Clause six, theirs, of')) });
+    expectMineWins(mine, theirs, (t) => ({ [DOC]: t().replace(paragraphWith(t(), 'Clause four'), '').replace('Clause one of', 'Clause one, mine, of') }));
+  });
+
+  it('puts back, where it was, the paragraph they deleted and I edited, with what I inserted after it', () => {
+    const added = newParagraph('1A2B3C60', 'After my clause four.');
+    const mine = edit(base, {
+      [DOC]: all(replace('Clause four of', 'Clause four, mine, of'), (xml) => xml.replace(paragraphWith(xml, 'Clause four'), (p) => p + added), replace('Clause eight of', 'Clause eight, mine, of')),
+    });
+    const theirs = edit(base, { [DOC]: all((xml) => xml.replace(paragraphWith(xml, 'Clause four'), ''), replace('Clause two of', 'Clause two, theirs, of')) });
+    const r = expectMineWins(mine, theirs, (t) => {
+      const three = paragraphWith(t(), 'Clause three');
+      return { [DOC]: t().replace(three, three + paragraphWith(part(mine), 'Clause four') + added).replace('Clause eight of', 'Clause eight, mine, of') };
+    });
+    expect(r).toMatchObject({ conflicts: [{ reason: expect.stringContaining('deleted what this save changed') }] });
+  });
+
+  it('has no "mine wins" package when what they deleted and I edited has nothing left beside it', () => {
+    const mine = edit(base, { [HEADER]: replace('Header left', 'Header left, mine'), [DOC]: replace('Clause one of', 'Clause one, mine, of') });
+    const theirs = edit(base, { [HEADER]: (xml) => xml.replace(paragraphWith(xml, 'Header left'), newParagraph('2B000001', 'Their header')).replace(paragraphWith(xml, 'Header right'), '') });
+    expect(mergeThreeWay(base, mine, theirs)).toMatchObject({ ok: false, conflicts: [{ part: HEADER, reason: expect.stringContaining('deleted') }], mineWins: undefined });
+  });
+
+  it('takes my paragraph of a header both changed, with their header and body edits', () => {
+    const mine = edit(base, { [HEADER]: replace('Header left', 'Header left, mine'), [DOC]: replace('Clause three of', 'Clause three, mine, of') });
+    const theirs = edit(base, {
+      [HEADER]: all(replace('Header left', 'Header left, theirs'), replace('Header right', 'Header right, theirs')),
+      [DOC]: replace('Clause one of', 'Clause one, theirs, of'),
+    });
+    expectMineWins(mine, theirs, (t) => ({
+      [HEADER]: t(HEADER).replace('Header left, theirs', 'Header left, mine'),
+      [DOC]: t().replace('Clause three of', 'Clause three, mine, of'),
+    }));
+  });
+
+  it('takes my style part where both changed it differently, with their body edits and mine', () => {
+    const mine = edit(base, { [STYLES]: replace('<w:name w:val="Normal"/>', '<w:name w:val="Normal"/><w:qFormat/>'), [DOC]: replace('Clause three of', 'Clause three, mine, of') });
+    const theirs = edit(base, { [STYLES]: replace('<w:name w:val="Normal"/>', '<w:name w:val="Normal"/><w:uiPriority w:val="1"/>'), [DOC]: replace('Clause one of', 'Clause one, theirs, of') });
+    const r = expectMineWins(mine, theirs, (t) => ({ [STYLES]: part(mine, STYLES), [DOC]: t().replace('Clause three of', 'Clause three, mine, of') }));
+    expect(r).toMatchObject({ conflicts: [{ part: STYLES, paraId: undefined }] });
+  });
+
+  it('has no "mine wins" package when a part cannot be merged paragraph by paragraph', () => {
+    const mine = edit(base, { [DOC]: (xml) => xml.replace(paragraphWith(xml, 'Clause eight'), '').replace(paragraphWith(xml, 'Clause one'), (p) => paragraphWith(xml, 'Clause eight') + p) });
+    const theirs = edit(base, { [DOC]: replace('Clause five of', 'Clause five, theirs, of') });
+    expect(mergeThreeWay(base, mine, theirs)).toMatchObject({ ok: false, conflicts: [{ part: DOC, reason: expect.stringContaining('moved a paragraph') }], mineWins: undefined });
   });
 });

@@ -118,7 +118,13 @@ export async function latestVersion(db: Db, documentId: number) {
 /** The blobs of one version: the save merge reads the editable copy the editor was given. */
 export async function findVersion(db: Db, documentId: number, version: number) {
   const [row] = await db
-    .select({ blobKey: documentVersions.blobKey, editableBlobKey: documentVersions.editableBlobKey, byteSize: documentVersions.byteSize, sha256: documentVersions.sha256 })
+    .select({
+      blobKey: documentVersions.blobKey,
+      editableBlobKey: documentVersions.editableBlobKey,
+      saverBlobKey: documentVersions.saverBlobKey,
+      byteSize: documentVersions.byteSize,
+      sha256: documentVersions.sha256,
+    })
     .from(documentVersions)
     .where(and(eq(documentVersions.documentId, documentId), eq(documentVersions.version, version)));
   return row;
@@ -172,7 +178,7 @@ export async function touchOpened(db: Db, id: number, at: Date) {
 export async function deleteDocument(db: Db, userId: number, id: number): Promise<string[] | undefined> {
   return db.transaction(async (tx) => {
     const keys = await tx
-      .select({ blobKey: documentVersions.blobKey, editableBlobKey: documentVersions.editableBlobKey })
+      .select({ blobKey: documentVersions.blobKey, editableBlobKey: documentVersions.editableBlobKey, saverBlobKey: documentVersions.saverBlobKey })
       .from(documentVersions)
       .innerJoin(documents, eq(documents.id, documentVersions.documentId))
       .where(and(eq(documents.id, id), eq(documents.userId, userId)));
@@ -181,16 +187,20 @@ export async function deleteDocument(db: Db, userId: number, id: number): Promis
       .where(and(eq(documents.id, id), eq(documents.userId, userId)))
       .returning({ id: documents.id });
     if (!gone) return undefined;
-    return keys.flatMap((k) => [k.blobKey, ...(k.editableBlobKey ? [k.editableBlobKey] : [])]);
+    return keys.flatMap(blobKeysOf);
   });
 }
+
+/** Every file a version row names. */
+const blobKeysOf = (k: { blobKey: string; editableBlobKey: string | null; saverBlobKey: string | null }) =>
+  [k.blobKey, k.editableBlobKey, k.saverBlobKey].filter((key): key is string => key !== null);
 
 /** Every blob key a row refers to: the reconciliation's notion of "not an orphan". */
 export async function referencedBlobKeys(db: Db): Promise<Set<string>> {
   const rows = await db
-    .select({ blobKey: documentVersions.blobKey, editableBlobKey: documentVersions.editableBlobKey })
+    .select({ blobKey: documentVersions.blobKey, editableBlobKey: documentVersions.editableBlobKey, saverBlobKey: documentVersions.saverBlobKey })
     .from(documentVersions);
-  return new Set(rows.flatMap((r) => [r.blobKey, ...(r.editableBlobKey ? [r.editableBlobKey] : [])]));
+  return new Set(rows.flatMap(blobKeysOf));
 }
 
 /** Documents a crash interrupted between upload and the end of processing. */
@@ -209,6 +219,8 @@ export type NewVersion = {
   baseVersion: number | 'latest';
   blob: { key: string; size: number; sha256: string };
   editableBlobKey: string | null;
+  /** For a merge: the saver's own document before the merge (documentVersions.saverBlobKey). */
+  saverBlobKey?: string | null;
   plainText: string;
   wordCount: number;
   kind: Exclude<VersionKind, 'upload' | 'template'>;
@@ -218,8 +230,8 @@ export type NewVersion = {
   summary?: VersionSummary | null;
 };
 
-/** More writes that must commit with the version or not at all. */
-export type AlsoInTransaction = (tx: Db, version: number) => Promise<void>;
+/** More writes that must commit with the version or not at all; `previous` was the current version until this one. */
+export type AlsoInTransaction = (tx: Db, version: number, previous: number) => Promise<void>;
 
 /**
  * Appends the next version number if the document is still at `base` (row lock, so two saves on
@@ -244,6 +256,7 @@ export async function appendVersion(db: Db, v: NewVersion, alsoInTransaction?: A
       version,
       blobKey: v.blob.key,
       editableBlobKey: v.editableBlobKey,
+      saverBlobKey: v.saverBlobKey ?? null,
       byteSize: v.blob.size,
       sha256: v.blob.sha256,
       createdBy: v.userId,
@@ -259,7 +272,7 @@ export async function appendVersion(db: Db, v: NewVersion, alsoInTransaction?: A
         .set({ currentVersion: version, plainText: v.plainText, wordCount: v.wordCount, fileSize: v.blob.size, filename: `${v.blob.key}.docx` })
         .where(eq(documents.id, v.documentId));
     }
-    await alsoInTransaction?.(tx, version);
+    await alsoInTransaction?.(tx, version, current.currentVersion);
     return version;
   });
 }

@@ -22,6 +22,8 @@ import { saveContent } from './save-content';
 
 const SaveHeadersSchema = z.object({
   'x-base-version': decimalInteger('x-base-version must be the version number the edit started from'),
+  /** 'saver' after this editor's save was merged: its next save is merged from its own copy (save-content.ts). */
+  'x-base-copy': z.enum(['version', 'saver'], "x-base-copy must be 'version' or 'saver'").default('version'),
 });
 
 export function documentRoutes(app: FastifyInstance, deps: Deps) {
@@ -90,7 +92,8 @@ async function saveRoute(app: FastifyInstance, deps: Deps) {
     { schema: { params: DocumentIdParamsSchema, headers: SaveHeadersSchema, response: { 200: SaveResultSchema } }, config: { body: 'docx' } },
     async (request) => {
       await admitSave(deps, request);
-      return saveContent(deps, requireUser(request), request.params.id, request.headers['x-base-version'], request.body as Uint8Array);
+      const { 'x-base-version': base, 'x-base-copy': copy } = request.headers;
+      return saveContent(deps, requireUser(request), request.params.id, base, request.body as Uint8Array, copy);
     },
   );
 }

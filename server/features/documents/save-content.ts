@@ -8,26 +8,46 @@
  */
 import type { SaveResult } from '@common/schemas/versions';
 import type { Deps } from '../../deps';
-import { AppError } from '../../http/app-error';
+import { AppError, notFound } from '../../http/app-error';
 import type { SaveInput, SaveOutcome } from '../../work/save-task';
 import { RETRY_AFTER_SECONDS, WorkError, seconds } from '../../work/work-error';
 import type { Actor } from '../auth/auth.service';
 import * as repo from './documents.repo';
+import { oneAtATime } from './document-queue';
 import { getDocument } from './documents.service';
 import { storeVersion } from './store-version';
 
-/** Saves that keep losing the race to other saves are merged again this many times before the user is asked to retry. */
-const ATTEMPTS = 3;
+/**
+ * Saves that keep losing the race to other instances' saves (this one's run one at a time) are
+ * merged again this many times before the user is asked to retry.
+ */
+const ATTEMPTS = 5;
 
-export async function saveContent(deps: Deps, actor: Actor, id: number, baseVersion: number, bytes: Uint8Array): Promise<SaveResult> {
+/**
+ * What the editor's document is based on: a version ('version', its editable copy), or, after a
+ * save of that editor was merged onto a newer version, that merge's saver copy ('saver': the
+ * editor still shows its own document without the other side's changes, so its next save is
+ * merged from there, always three ways).
+ */
+export type BaseCopy = 'version' | 'saver';
+
+export function saveContent(deps: Deps, actor: Actor, id: number, baseVersion: number, bytes: Uint8Array, baseCopy: BaseCopy = 'version'): Promise<SaveResult> {
+  return oneAtATime(id, () => save(deps, actor, id, baseVersion, bytes, baseCopy));
+}
+
+async function save(deps: Deps, actor: Actor, id: number, baseVersion: number, bytes: Uint8Array, baseCopy: BaseCopy): Promise<SaveResult> {
   const doc = await getDocument(deps, actor, id);
   const base = await repo.findVersion(deps.database.db, id, baseVersion);
-  if (!base) throw new AppError('conflict', `This save is based on version ${baseVersion}, which this document does not have (it is at version ${doc.currentVersion}). Reload it to get the latest version.`, { currentVersion: doc.currentVersion });
-  const baseBytes = await deps.blobs.get(base.editableBlobKey ?? base.blobKey);
+  const baseKey = baseCopy === 'saver' ? base?.saverBlobKey : base && (base.editableBlobKey ?? base.blobKey);
+  if (!baseKey) {
+    const which = baseCopy === 'saver' ? `the saver's copy of version ${baseVersion}, which is not a merge` : `version ${baseVersion}, which this document does not have`;
+    throw new AppError('conflict', `This save is based on ${which} (it is at version ${doc.currentVersion}). Reload it to get the latest version.`, { currentVersion: doc.currentVersion });
+  }
+  const baseBytes = await deps.blobs.get(baseKey);
   for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
     const current = await repo.latestVersion(deps.database.db, id);
-    if (!current) break;
-    const stale = current.version !== baseVersion;
+    if (!current) throw notFound('Document');
+    const stale = current.version !== baseVersion || baseCopy === 'saver';
     const theirs = stale ? await deps.blobs.get(current.editableBlobKey ?? current.blobKey) : undefined;
     const outcome = await merged(deps, id, baseVersion, { base: baseBytes, edited: bytes, theirs });
     if (!outcome.ok) throw new AppError('unprocessable', `The editor sent a document that cannot be stored: ${outcome.reason}`);
@@ -35,16 +55,19 @@ export async function saveContent(deps: Deps, actor: Actor, id: number, baseVers
 
     if (threeWay && !threeWay.merged) {
       const version = await storeVersion(deps, { documentId: id, userId: actor.id, baseVersion: 'latest', processed, kind: 'save', conflict: true, summary });
-      if (version === undefined) break;
+      if (version === undefined) throw notFound('Document');
       deps.log.warn({ documentId: id, baseVersion, currentVersion: current.version, version, conflicts: threeWay.conflicts.length }, 'save kept as a conflict');
       throw conflict(current.version, version, threeWay.conflicts);
     }
     const kind = threeWay ? 'merge' : 'save';
-    const version = await storeVersion(deps, { documentId: id, userId: actor.id, baseVersion: current.version, processed, kind, summary });
+    const saverCopy = threeWay?.saverCopy;
+    const version = await storeVersion(deps, { documentId: id, userId: actor.id, baseVersion: current.version, processed, kind, summary, saverCopy });
     if (version === undefined) continue; // another save came first: merge onto it
     deps.log.info({ documentId: id, version, kind, bytes: processed.stored.length }, 'document saved');
+    // The version this save stored, even if another was stored since: the editor's next save is
+    // based on what it holds, never on a version it has not seen.
     const saved = await getDocument(deps, actor, id);
-    return { ...saved, merged: threeWay ? { with: current.version, paragraphs: threeWay.paragraphs } : null };
+    return { ...saved, currentVersion: version, merged: threeWay ? { with: current.version, paragraphs: threeWay.paragraphs } : null };
   }
   throw new AppError('unavailable', `Other saves of this document kept arriving first, so this save was not stored. ${NOTHING_LOST} Save again in a few seconds.`, undefined, {
     'retry-after': String(RETRY_AFTER_SECONDS),

@@ -12,6 +12,8 @@ type Processed = Extract<ProcessResult, { ok: true }>;
 
 export type NewVersion = Pick<repo.NewVersion, 'documentId' | 'userId' | 'baseVersion' | 'kind' | 'restoredFrom' | 'conflict' | 'summary'> & {
   processed: Processed;
+  /** For a merge: the saver's own document before the merge, kept for that editor's next save. */
+  saverCopy?: Uint8Array;
 };
 
 /** Returns the new version number, or undefined when `baseVersion` is no longer the latest. */
@@ -19,8 +21,10 @@ export async function storeVersion(deps: Deps, input: NewVersion, alsoInTransact
   const { processed } = input;
   const blob = await deps.blobs.put(processed.stored);
   let editableKey: string | undefined;
+  let saverKey: string | undefined;
   try {
     if (!sameBytes(processed.editable, processed.stored)) editableKey = (await deps.blobs.put(processed.editable)).key;
+    if (input.saverCopy) saverKey = (await deps.blobs.put(input.saverCopy)).key;
     const version = await repo.appendVersion(
       deps.database.db,
       {
@@ -33,15 +37,16 @@ export async function storeVersion(deps: Deps, input: NewVersion, alsoInTransact
         summary: input.summary,
         blob,
         editableBlobKey: editableKey ?? null,
+        saverBlobKey: saverKey ?? null,
         plainText: processed.text,
         wordCount: processed.wordCount,
       },
       alsoInTransaction,
     );
-    if (version === undefined) await discard(deps, blob.key, editableKey);
+    if (version === undefined) await discard(deps, blob.key, editableKey, saverKey);
     return version;
   } catch (err) {
-    await discard(deps, blob.key, editableKey);
+    await discard(deps, blob.key, editableKey, saverKey);
     throw err;
   }
 }

@@ -9,6 +9,7 @@ import { EditorConfigSchema } from '@common/schemas/onlyoffice';
 import { type Agent, signedIn } from '../../../tests/support/agent';
 import { uploadDocx } from '../../../tests/support/documents';
 import { createOnlyofficeApp, DS_SECRET, docxSaying } from '../../../tests/support/onlyoffice';
+import { editDocx, replaceText } from '../../../tests/support/paragraph-edits';
 import { countRows } from '../../../tests/support/row-counts';
 
 type OnlyofficeApp = Awaited<ReturnType<typeof createOnlyofficeApp>>;
@@ -229,6 +230,27 @@ describe('a file from an editing session the document has moved on from', () => 
     expect((await t.ds.postCallback(doc.callbackUrl, { key: doc.key, status: 2, url })).json).toEqual({ error: 0 });
     expect(await versionOf(doc.id)).toBe(3);
     expect(t.logs().slice(logged)).toMatch(overtaken(1, 3));
+  });
+
+  it('is stored without a warning when only a conflict was kept since it began: a conflict takes a number, not the current version', async () => {
+    const doc = await opened();
+    const v1 = await owner.get(`/api/documents/${doc.id}/content`);
+    const save = (base: number, to: string) =>
+      owner.request({
+        method: 'PUT',
+        url: `/api/documents/${doc.id}/content`,
+        payload: Buffer.from(editDocx(new Uint8Array(v1.rawPayload), replaceText('within 30 days', to))),
+        headers: { 'content-type': 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', 'x-base-version': String(base) },
+      });
+    expect((await save(1, 'within 60 days')).statusCode).toBe(200);
+    const key = await keyOf(doc.id); // the session opens at version 2
+    expect((await save(1, 'within 90 days')).statusCode).toBe(409); // kept as version 3, version 2 still current
+    expect(await versionOf(doc.id)).toBe(2);
+    const logged = t.logs().length;
+    const url = t.ds.serveFile(docxSaying('Edited from version 2.'));
+    expect((await t.ds.postCallback(doc.callbackUrl, { key, status: 2, url })).json).toEqual({ error: 0 });
+    expect(await versionOf(doc.id)).toBe(4);
+    expect(t.logs().slice(logged)).not.toMatch(/arrived after version/);
   });
 
   it('is stored without a warning when nothing was saved since it began, even under a key a refresh closed', async () => {

@@ -150,13 +150,17 @@ async function storeWithRecord(
 ) {
   try {
     let sessionAt: number | undefined;
-    const version = await storeLatestVersion(deps, id, processed, async (tx, v) => {
+    let previous = 0;
+    const version = await storeLatestVersion(deps, id, processed, async (tx, v, before) => {
       sessionAt = await repo.lockedKeyVersion(tx, save.key);
+      previous = before;
       await repo.recordSave(tx, { ...save, version: v, now: deps.clock.now() });
     });
     if (version === undefined) throw new AppError('not_found', 'The document was deleted while it was being edited.');
     // Said once the version is stored: a duplicate whose transaction rolled back overtook nothing.
-    if (sessionAt !== undefined && version !== sessionAt + 1) overtaken(deps, log, sessionAt, version);
+    // Against the version that was current, not `version - 1`: a save kept as a conflict takes a
+    // number without becoming current.
+    if (sessionAt !== undefined && sessionAt !== previous) overtaken(deps, log, sessionAt, previous, version);
     return version;
   } catch (err) {
     if (!isUniqueViolation(err)) throw storageFailure(deps, id, err);
@@ -166,11 +170,11 @@ async function storeWithRecord(
   }
 }
 
-function overtaken(deps: Deps, log: Record<string, unknown>, sessionAt: number, version: number) {
+function overtaken(deps: Deps, log: Record<string, unknown>, sessionAt: number, previous: number, version: number) {
   deps.log.warn(
     { ...log, sessionAt, version },
-    `onlyoffice: a file from an editing session at version ${sessionAt} arrived after version ${version - 1} was stored; ` +
-      `stored as version ${version}, so the work of versions ${version - 1} and ${version} are both kept: compare them`,
+    `onlyoffice: a file from an editing session at version ${sessionAt} arrived after version ${previous} was stored; ` +
+      `stored as version ${version}, so the work of versions ${previous} and ${version} are both kept: compare them`,
   );
 }
 

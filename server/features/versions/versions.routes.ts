@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { DOCX_MIME_TYPE } from '@common/limits';
 import { DocumentIdParamsSchema, DocumentSchema } from '@common/schemas/documents';
-import { CompareQuerySchema, VersionListSchema, VersionParamsSchema } from '@common/schemas/versions';
+import { CompareQuerySchema, RestoreQuerySchema, VersionListSchema, VersionParamsSchema } from '@common/schemas/versions';
 import type { Deps } from '../../deps';
 import { requireUser } from '../auth/auth-guard';
 import { contentDisposition } from '../documents/content-disposition';
@@ -22,10 +22,14 @@ export function versionRoutes(app: FastifyInstance, deps: Deps) {
   });
 
   // No body: the version to restore is in the path.
-  r.post('/api/documents/:id/versions/:n/restore', { schema: { params: VersionParamsSchema, response: { 200: DocumentSchema } } }, async (request) => {
-    await admitRestore(deps, request);
-    return versions.restoreVersion(deps, requireUser(request), request.params.id, request.params.n);
-  });
+  r.post(
+    '/api/documents/:id/versions/:n/restore',
+    { schema: { params: VersionParamsSchema, querystring: RestoreQuerySchema, response: { 200: DocumentSchema } } },
+    async (request) => {
+      await admitRestore(deps, request);
+      return versions.restoreVersion(deps, requireUser(request), request.params.id, request.params.n, request.query.current);
+    },
+  );
 
   r.get('/api/documents/:id/compare', { schema: { params: DocumentIdParamsSchema, querystring: CompareQuerySchema } }, async (request, reply) => {
     await admitCompare(deps, request);

@@ -11,6 +11,7 @@ import { AppError, notFound } from '../../http/app-error';
 import type { TaskInput, TaskName, TaskOutput } from '../../work/tasks';
 import { RETRY_AFTER_SECONDS, WorkError, seconds } from '../../work/work-error';
 import type { Actor } from '../auth/auth.service';
+import { oneAtATime } from '../documents/document-queue';
 import { findCurrentVersion, findVersion, getDocument } from '../documents/documents.service';
 import { storeVersion } from '../documents/store-version';
 import { checkQuota } from '../quota/quota.service';
@@ -38,11 +39,18 @@ export async function openVersion(deps: Deps, actor: Actor, id: number, n: numbe
 /**
  * A new current version whose stored bytes are version n's, byte for byte, with n's editable
  * copy; the document's text is read from it again, and the summary says what the restore changed.
+ * With `expected` (the version the person saw as current), a restore after another version was
+ * stored is refused: it would silently undo that version (the 'Keep mine' of a conflict).
  */
-export async function restoreVersion(deps: Deps, actor: Actor, id: number, n: number) {
-  await getDocument(deps, actor, id);
+export function restoreVersion(deps: Deps, actor: Actor, id: number, n: number, expected?: number) {
+  return oneAtATime(id, () => restore(deps, actor, id, n, expected));
+}
+
+async function restore(deps: Deps, actor: Actor, id: number, n: number, expected: number | undefined) {
+  const doc = await getDocument(deps, actor, id);
   const row = await findVersion(deps, id, n);
   if (!row) throw notFound('Version');
+  if (expected !== undefined && expected !== doc.currentVersion) throw movedOn(doc.currentVersion, expected);
   await checkQuota(deps, actor, { bytes: row.byteSize, newDocument: false });
   const stored = await deps.blobs.get(row.blobKey);
   const editable = row.editableBlobKey ? await deps.blobs.get(row.editableBlobKey) : stored;
@@ -50,23 +58,53 @@ export async function restoreVersion(deps: Deps, actor: Actor, id: number, n: nu
   if (!processed.ok) throw new AppError('unprocessable', `Version ${n} cannot be restored: ${processed.reason}`);
   const current = await findCurrentVersion(deps, id);
   const before = current ? await deps.blobs.get(current.editableBlobKey ?? current.blobKey) : undefined;
-  const summary = before ? await inPool(deps, 'summarize', { before, after: editable }) : null;
+  // The summary is a courtesy: a restore does not fail because it could not be described.
+  const summary = before ? await inPool(deps, 'summarize', { before, after: editable }).catch(() => null) : null;
   const version = await storeVersion(deps, {
     documentId: id,
     userId: actor.id,
-    baseVersion: 'latest',
+    baseVersion: expected ?? 'latest',
     kind: 'restore',
     restoredFrom: n,
     summary,
     processed: { ...processed, stored, editable },
   });
-  if (version === undefined) throw notFound('Document');
+  if (version === undefined) {
+    const now = await getDocument(deps, actor, id);
+    throw movedOn(now.currentVersion, expected ?? now.currentVersion);
+  }
   deps.log.info({ documentId: id, version, restoredFrom: n }, 'version restored');
-  return getDocument(deps, actor, id);
+  // The version this restore stored, as for a save (save-content.ts).
+  return { ...(await getDocument(deps, actor, id)), currentVersion: version };
 }
+
+const movedOn = (current: number, expected: number) =>
+  new AppError(
+    'conflict',
+    `This document was saved again (it is now at version ${current}, not ${expected}), so nothing was restored. Open the version history to compare the versions and choose again.`,
+    { currentVersion: current },
+  );
+
+/**
+ * People with a comparison running in this process. A comparison may take seconds of a work
+ * process; one at a time per person keeps one person from filling the pool others save through.
+ */
+const comparing = new Set<number>();
 
 /** Version `to` against version `from`: the differences as JSON, or `to` as a .docx with them as tracked changes. */
 export async function compareVersions(deps: Deps, actor: Actor, id: number, query: CompareQuery) {
+  if (comparing.has(actor.id)) {
+    throw new AppError('rate_limited', 'A comparison of yours is still running. Try again when it has finished.', { retryAfterSeconds: 1 }, { 'retry-after': '1' });
+  }
+  comparing.add(actor.id);
+  try {
+    return await compare(deps, actor, id, query);
+  } finally {
+    comparing.delete(actor.id);
+  }
+}
+
+async function compare(deps: Deps, actor: Actor, id: number, query: CompareQuery) {
   const doc = await getDocument(deps, actor, id);
   if (query.from === query.to) throw new AppError('validation_failed', 'from and to must be two different versions');
   const [a, b] = await Promise.all([findVersion(deps, id, query.from), findVersion(deps, id, query.to)]);

@@ -5,16 +5,23 @@ import { saveDocx, uploadDocx } from '../../../tests/support/documents';
 import { buildDocx, paragraphXml } from '../../../tests/support/docx/fixtures';
 import { deleteParagraph, editDocx, insertAfter, makeBold, moveAfter, paragraphTexts, replaceText, type XmlEdit } from '../../../tests/support/paragraph-edits';
 import { createTestApp, type TestApp } from '../../../tests/support/test-app';
+import { DOCX_MIME_TYPE } from '@common/limits';
+import { withRelationship } from '../../../tests/support/docx/hostile-fixtures';
+import { LONG_CONTRACT_MARKERS, longContractDocx } from '../../../tests/support/docx/long-contract';
+import * as repo from '../documents/documents.repo';
+import { processDocument } from '../documents/processing';
 
 let t: TestApp;
 let owner: Agent;
 let ownerName: string;
+let ownerId: number;
 let stranger: Agent;
 beforeAll(async () => {
   t = await createTestApp();
   const signed = await signedIn(t.app);
   owner = signed.agent;
   ownerName = signed.account.name;
+  ownerId = signed.user.id;
   stranger = (await signedIn(t.app)).agent;
 });
 afterAll(() => t.close());
@@ -104,6 +111,20 @@ describe('restore', () => {
   });
 });
 
+describe('restore of bytes processing would change', () => {
+  it('gives back the version exactly as it was stored, not as processing it again would write it', async () => {
+    // Kept as it came (processing failed at upload for a reason of ours): a file: link that
+    // processing now removes, so processing these bytes again would give other bytes.
+    const raw = withRelationship('attachedTemplate', 'file:///C:/Templates/Normal.dotm', paragraphXml('Kept as it came.'));
+    const blob = await t.deps.blobs.put(raw);
+    const created = await repo.insertDocumentWithVersion(t.database.db, { userId: ownerId, originalName: 'kept.docx', mimeType: DOCX_MIME_TYPE, blob, kind: 'upload' });
+    await processDocument(t.deps, created.id);
+    await saveEdits(created.id, replaceText('Kept as it came.', 'Changed since.'));
+    expect((await owner.post(`/api/documents/${created.id}/versions/1/restore`)).json().currentVersion).toBe(3);
+    expect(Buffer.from(await download(created.id, 3)).equals(Buffer.from(raw))).toBe(true);
+  });
+});
+
 describe('compare', () => {
   it('names exactly the changes made: a word replaced, a paragraph inserted, one moved, one deleted, bold added', async () => {
     const id = await upload();
@@ -161,7 +182,7 @@ describe('a save based on an older version', () => {
   it('keeps both sides when both changed the same paragraph: 409 names it, and my version is in the history', async () => {
     const id = await upload();
     const stale = await content(id);
-    await saveEdits(id, replaceText('thirty days', 'sixty days'));
+    await saveEdits(id, replaceText('thirty days', 'sixty days'), replaceText('Signed on', 'Executed on'));
     const res = await saveDocx(owner, id, stale.version, editDocx(stale.bytes, replaceText('thirty days', 'ninety days')));
     expect(res.statusCode).toBe(409);
     const { error } = res.json();
@@ -175,29 +196,49 @@ describe('a save based on an older version', () => {
     expect(mine).toMatchObject({ version: 3, kind: 'save', conflict: true, current: false });
     expect(theirs).toMatchObject({ version: 2, current: true });
     expect(paragraphTexts(await download(id, 3))).toContain('The buyer pays each invoice within ninety days.');
-    // 'Keep mine': restoring the conflict version makes it current.
-    expect((await owner.post(`/api/documents/${id}/versions/3/restore`)).json().currentVersion).toBe(4);
-    expect(await currentTexts(id)).toContain('The buyer pays each invoice within ninety days.');
+    // The current version is still 2, not the highest number: it is what opens, downloads and is saved on.
+    expect((await content(id)).version).toBe(2);
+    expect(await currentTexts(id)).toContain('The buyer pays each invoice within sixty days.');
+    const plain = await saveDocx(owner, id, 2, editDocx((await content(id)).bytes, replaceText('England', 'Wales')));
+    expect(plain.json()).toMatchObject({ currentVersion: 4, merged: null });
+    expect((await versions(id))[0]).toMatchObject({ version: 4, kind: 'save', current: true });
+    expect(paragraphTexts(await download(id, 4))).toContain('The buyer pays each invoice within sixty days.');
+    // 'Keep mine' as the person saw it (current 2) is refused now that 4 is stored; against 4 it restores.
+    const refused = await owner.post(`/api/documents/${id}/versions/3/restore?current=2`);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error.details).toEqual({ currentVersion: 4 });
+    expect((await owner.post(`/api/documents/${id}/versions/3/restore?current=4`)).json().currentVersion).toBe(5);
+    const kept = await currentTexts(id);
+    expect(kept).toContain('The buyer pays each invoice within ninety days.');
+    // The conflict version was built on the newer version: keeping mine keeps their other changes.
+    expect(kept).toContain('Executed on behalf of both parties.');
   });
 
   it('keeps the chain contiguous and every acknowledged save under 20 concurrent saves and restores', async () => {
     const id = await upload();
     const base = await content(id);
+    const paragraph = (i: number) => CLAUSES[1 + (i % 5)]!.slice(0, 12);
+    const marker = (i: number) => `Edit ${i}:`;
     const requests = Array.from({ length: 20 }, (_, i) =>
       i % 4 === 3
         ? owner.post(`/api/documents/${id}/versions/1/restore`)
-        : saveDocx(owner, id, base.version, editDocx(base.bytes, replaceText(CLAUSES[1 + (i % 5)]!.slice(0, 12), `Edit ${i}: ${CLAUSES[1 + (i % 5)]!.slice(0, 12)}`))),
+        : saveDocx(owner, id, base.version, editDocx(base.bytes, replaceText(paragraph(i), `${marker(i)} ${paragraph(i)}`))),
     );
     const answers = await Promise.all(requests);
-    for (const a of answers) expect([200, 409, 503], a.body).toContain(a.statusCode);
     const list = await versions(id);
     const numbers = list.map((v: { version: number }) => v.version).sort((a: number, b: number) => a - b);
     expect(numbers).toEqual(Array.from({ length: numbers.length }, (_, i) => i + 1));
-    const acknowledged = answers.filter((a) => a.statusCode === 200).map((a) => a.json().currentVersion);
-    const conflicts = answers.filter((a) => a.statusCode === 409).map((a) => a.json().error.details.conflictVersion);
-    for (const n of [...acknowledged, ...conflicts]) expect(numbers).toContain(n);
-    expect(new Set([...acknowledged, ...conflicts]).size).toBe(acknowledged.length + conflicts.length);
     expect(list.filter((v: { current: boolean }) => v.current)).toHaveLength(1);
+    const stored = new Set<number>();
+    for (const [i, a] of answers.entries()) {
+      expect([200, 409], a.body).toContain(a.statusCode);
+      const n = a.statusCode === 200 ? a.json().currentVersion : a.json().error.details.conflictVersion;
+      expect(stored.has(n), `version ${n} answered twice`).toBe(false);
+      stored.add(n);
+      // Each acknowledged save's words are in the version it was answered with (a conflict's too).
+      if (i % 4 !== 3) expect(paragraphTexts(await download(id, n)).join('\n'), `save ${i}`).toContain(marker(i));
+    }
+    expect(list.some((v: { kind: string }) => v.kind === 'merge')).toBe(true);
   });
 });
 
@@ -226,6 +267,19 @@ describe('bad input changes nothing', () => {
     // Ownership is checked before anything else: a stranger learns nothing from a bad query either.
     expect((await stranger.get(`/api/documents/${id}/compare?from=1&to=1`)).statusCode).toBe(404);
     expect((await versions(id)).map((v: { version: number }) => v.version)).toEqual([1]);
+  });
+
+  it('runs one comparison at a time per person: a second while the first runs is refused with Retry-After', async () => {
+    const res = await uploadDocx(owner, longContractDocx(300), 'long.docx');
+    const id = res.json().id;
+    await saveEdits(id, replaceText(LONG_CONTRACT_MARKERS.last, 'Penzance'));
+    const [a, b] = await Promise.all([owner.get(`/api/documents/${id}/compare?from=1&to=2`), owner.get(`/api/documents/${id}/compare?from=2&to=1`)]);
+    expect([a.statusCode, b.statusCode].sort()).toEqual([200, 429]);
+    const refused = a.statusCode === 429 ? a : b;
+    expect(refused.headers['retry-after']).toBe('1');
+    expect(refused.json().error.message).toBe('A comparison of yours is still running. Try again when it has finished.');
+    // Once it has ended, the next one runs.
+    expect((await owner.get(`/api/documents/${id}/compare?from=1&to=2`)).statusCode).toBe(200);
   });
 
   it('refuses a restore with a body', async () => {

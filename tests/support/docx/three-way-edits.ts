@@ -59,3 +59,35 @@ export function merged(r: ThreeWayResult): Uint8Array {
   if (!p.ok) throw new Error(`the merged document was refused: ${p.reason} ${p.detail ?? ''}`);
   return r.bytes;
 }
+
+/** The "mine wins" package of a conflict, which must be a document processing accepts; throws if there is none. */
+export function mineWins(r: ThreeWayResult): Uint8Array {
+  if (r.ok) throw new Error('the merge applied: there is no conflict');
+  if (!r.mineWins) throw new Error(`no "mine wins" package for: ${JSON.stringify(r.conflicts, null, 1)}`);
+  const p = processDocx(r.mineWins);
+  if (!p.ok) throw new Error(`the "mine wins" document was refused: ${p.reason} ${p.detail ?? ''}`);
+  return r.mineWins;
+}
+
+/** Each paragraph of a story part by w14:paraId, as XML; none for a part the package lacks. */
+function paragraphsById(bytes: Uint8Array, name = DOC): Map<string, string> {
+  const data = unzipSync(bytes)[name];
+  const out = new Map<string, string>();
+  if (!data) return out;
+  const xml = strFromU8(data);
+  for (const p of readTree(xml).paragraphs) if (p.paraId !== undefined) out.set(p.paraId, xml.slice(p.start, p.end));
+  return out;
+}
+
+/**
+ * Paragraphs neither side touched (the same XML in base, mine and theirs) that `result` does not
+ * have byte for byte as theirs, as `part#paraId`: none, for a merge that keeps theirs' bytes.
+ */
+export function untouchedDiffering(sides: { base: Uint8Array; mine: Uint8Array; theirs: Uint8Array }, result: Uint8Array, parts: readonly string[] = [DOC]): string[] {
+  const out: string[] = [];
+  for (const name of parts) {
+    const [b, m, t, r] = [sides.base, sides.mine, sides.theirs, result].map((bytes) => paragraphsById(bytes, name)) as [Map<string, string>, Map<string, string>, Map<string, string>, Map<string, string>];
+    for (const [id, xml] of t) if (b.get(id) === xml && m.get(id) === xml && r.get(id) !== xml) out.push(`${name}#${id}`);
+  }
+  return out;
+}

@@ -1,0 +1,2 @@
+ALTER TABLE "document_versions" ADD COLUMN "saver_blob_key" text;--> statement-breakpoint
+ALTER TABLE "document_versions" ADD CONSTRAINT "document_versions_saver_blob_key_unique" UNIQUE("saver_blob_key");
