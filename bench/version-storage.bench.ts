@@ -73,7 +73,7 @@ async function measure(label: string, original: Uint8Array) {
     const total = diskBytes(files);
     const copy = versions[0]!.byteSize;
     const kb = (n: number) => `${(n / 1024).toFixed(0)} KB`;
-    console.log(
+    console.info(
       `${label}: one copy ${kb(copy)} (upload ${kb(original.length)}); after the upload ${kb(afterUpload)}; after ${SAVES} one-word saves ` +
         `(${versions.length} versions, ${refused} refused) ${kb(total)}: ${kb((total - afterUpload) / SAVES)} a save, ` +
         `history = ${(total / copy).toFixed(1)}x one copy`,
