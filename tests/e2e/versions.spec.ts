@@ -5,7 +5,7 @@
  */
 import type { Page } from '@playwright/test';
 import { documentXmlOf, paragraphText } from './support/contract-docx';
-import { contractForNewUser, documentPages, downloadDocx, openEditor, saveStatus, selectWordInDocument } from './support/editor';
+import { contractForNewUser, documentPages, downloadDocx, dragAcrossWord, openEditor, saveStatus, selectWordInDocument } from './support/editor';
 import { expect, test } from './support/fixtures';
 import { toasts } from './support/journeys';
 import { goToView, rowAction } from './support/library';
@@ -24,6 +24,27 @@ async function replaceAndSave(page: Page, word: string, by: string) {
   await selectWordInDocument(page, word);
   await page.keyboard.type(by);
   await page.keyboard.press('Control+s');
+}
+
+/**
+ * Holds the page's next save's answer: the server has stored the save and answered (`answered`),
+ * the page hears of it only on `release`, so what is typed meanwhile is typed while the save is in flight.
+ */
+async function holdNextSave(page: Page, id: number) {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  let answered!: () => void;
+  const serverAnswered = new Promise<void>((resolve) => (answered = resolve));
+  let held = false;
+  await page.route(`**/api/documents/${id}/content`, async (route) => {
+    if (held || route.request().method() !== 'PUT') return route.fallback();
+    held = true;
+    const response = await route.fetch();
+    answered();
+    await released;
+    await route.fulfill({ response });
+  });
+  return { answered: serverAnswered, release };
 }
 
 const historyPanel = (page: Page) => page.getByRole('dialog', { name: 'Version history' });
@@ -52,27 +73,52 @@ test('two browsers: different paragraphs merge, the same paragraph is a conflict
   await second.screenshot({ path: shot('merged') });
 
   // The same paragraph: the first browser (still on version 2) is merged onto 3 and reopens at 4;
-  // the second (on 3) then changes the same words and meets the conflict.
+  // the second (on 3) then changes the same words and meets the conflict. What it types while
+  // that save is in flight is saved at once on the same base, and kept as one more version.
   await replaceAndSave(page, '30', '45');
   await expect(toasts(page).getByText(/Your changes were merged with version 3/)).toBeVisible();
   await expect(page.getByTestId('debug-editor-ready')).toHaveText('Yes', { timeout: 30_000 });
+  const held = await holdNextSave(second, id);
   await replaceAndSave(second, '30', '60');
+  await held.answered;
+  await expect(saveStatus(second)).toHaveText('Saving...');
+  await second.keyboard.type(' (sixty)');
+  await expect(documentPages(second)).toContainText('within 60 (sixty) days');
+  held.release();
   const banner = second.getByRole('alert').filter({ hasText: 'changed elsewhere' });
-  await expect(banner).toContainText('kept in the history as version 5');
+  await expect(banner).toContainText('(it is now at version 4). Your version is kept in the history as version 6. The editor is read-only until you choose.');
   for (const choice of ['Compare', 'Keep mine', 'Keep theirs']) await expect(banner.getByRole('button', { name: choice })).toBeVisible();
+  await expect(saveStatus(second)).toHaveText('Kept as version 6');
+  expect(await versionText(page, id, 5)).toContain('within 60 days');
+  expect(await versionText(page, id, 6)).toContain('within 60 (sixty) days');
   await second.screenshot({ path: shot('conflict') });
+
+  // Read-only until a choice: neither a click into the document and typing nor Ctrl+S changes or saves anything.
+  await expect(second.getByTestId('editor-frame')).toHaveAttribute('aria-disabled', 'true');
+  await dragAcrossWord(second, 'Scotland');
+  await second.keyboard.type('Zanzibar');
+  await second.keyboard.press('Control+s');
+  await second.waitForTimeout(1000);
+  await expect(documentPages(second)).toContainText('England and Scotland');
+  await expect(documentPages(second)).not.toContainText('Zanzibar');
+  await expect(saveStatus(second)).toHaveText('Kept as version 6');
+  const versionsNow = await second.request.get(`/api/documents/${id}/versions`);
+  expect(((await versionsNow.json()) as unknown[]).length).toBe(6);
+
+  // Keep mine restores the newest kept version, over the version the conflict was kept beside.
   await banner.getByRole('button', { name: 'Keep mine' }).click();
-  await expect(toasts(second).getByText('Version 5 restored as version 6.')).toBeVisible();
+  await expect(toasts(second).getByText('Version 6 restored as version 7.')).toBeVisible();
   await expect(second.getByTestId('debug-editor-ready')).toHaveText('Yes', { timeout: 30_000 });
-  await expect(documentPages(second)).toContainText('within 60 days');
-  expect(textOf(await downloadDocx(page, id))).toContain('within 60 days');
+  await expect(documentPages(second)).toContainText('within 60 (sixty) days');
+  expect(textOf(await downloadDocx(page, id))).toContain('within 60 (sixty) days');
   expect(await versionText(page, id, 4)).toContain('within 45 days');
 
   // The history, from the editor's header.
   await second.getByRole('button', { name: 'Version history' }).click();
   await expect(historyPanel(second).getByRole('heading', { name: 'Version history' })).toBeVisible();
-  await expect(historyRow(second, 6)).toContainText('Current');
-  await expect(historyRow(second, 6)).toContainText('Restored from version 5');
+  await expect(historyRow(second, 7)).toContainText('Current');
+  await expect(historyRow(second, 7)).toContainText('Restored from version 6');
+  await expect(historyRow(second, 6)).toContainText('Conflict');
   await expect(historyRow(second, 5)).toContainText('Conflict');
   await expect(historyRow(second, 4)).toContainText('Merged');
   await expect(historyRow(second, 1)).toContainText('Uploaded');
@@ -82,14 +128,14 @@ test('two browsers: different paragraphs merge, the same paragraph is a conflict
   await historyRow(second, 1).getByRole('button', { name: 'Restore version 1' }).click();
   const confirm = second.getByRole('alertdialog', { name: 'Restore version 1?' });
   await confirm.getByRole('button', { name: 'Restore' }).click();
-  await expect(toasts(second).getByText('Version 1 restored as version 7.')).toBeVisible();
+  await expect(toasts(second).getByText('Version 1 restored as version 8.')).toBeVisible();
   await expect(second.getByTestId('debug-editor-ready')).toHaveText('Yes', { timeout: 30_000 });
   await expect(documentPages(second)).toContainText('Northwind Ltd');
 
-  // Compare the conflict's version with the restored upload, change by change.
-  await second.goto(`/editor/${id}/compare?from=6&to=7`);
+  // Compare the kept version, restored, with the restored upload, change by change.
+  await second.goto(`/editor/${id}/compare?from=7&to=8`);
   await expect(second.getByRole('heading', { level: 1, name: 'Services agreement.docx' })).toBeVisible();
-  await expect(second.getByText('Comparing version 6 with version 7')).toBeVisible();
+  await expect(second.getByText('Comparing version 7 with version 8')).toBeVisible();
   await expect(second.getByTestId('compare-totals')).toContainText('changed');
   const changes = second.getByTestId('paragraph-change');
   await expect(changes.first()).toBeVisible();
@@ -101,9 +147,9 @@ test('two browsers: different paragraphs merge, the same paragraph is a conflict
   await expect(changes.nth(1)).toBeFocused();
   await expect(second.locator('ins').first()).toBeVisible();
   await expect(second.locator('del').first()).toBeVisible();
-  const redline = await second.request.get(`/api/documents/${id}/compare?from=6&to=7&format=docx`);
+  const redline = await second.request.get(`/api/documents/${id}/compare?from=7&to=8&format=docx`);
   expect(redline.status()).toBe(200);
-  await expect(second.getByRole('link', { name: 'Download redline (.docx)' })).toHaveAttribute('href', `/api/documents/${id}/compare?from=6&to=7&format=docx`);
+  await expect(second.getByRole('link', { name: 'Download redline (.docx)' })).toHaveAttribute('href', `/api/documents/${id}/compare?from=7&to=8&format=docx`);
   await second.screenshot({ path: shot('compare'), fullPage: true });
   await second.getByRole('link', { name: 'Back to the editor' }).click();
   await expect(second.getByTestId('debug-editor-ready')).toHaveText('Yes', { timeout: 30_000 });
@@ -112,7 +158,7 @@ test('two browsers: different paragraphs merge, the same paragraph is a conflict
   await page.goto('/');
   await goToView(page, 'All Documents');
   await rowAction(page, 'Services agreement.docx', 'Version history');
-  await expect(historyRow(page, 7)).toContainText('Restored from version 1');
+  await expect(historyRow(page, 8)).toContainText('Restored from version 1');
   await page.screenshot({ path: shot('library-history') });
   await other.close();
 });

@@ -12,6 +12,11 @@ export type EditorSnapshot = {
   pluginReady: boolean;
   /** The text selected in the document; '' when the selection is empty. */
   selectedText: string;
+  /**
+   * Edits are refused for now (`setReadOnly`, e.g. while a save conflict awaits the person's
+   * choice): neither the user nor the assistant may change the document. Absent: editable.
+   */
+  readOnly?: boolean;
 };
 
 export type ReplaceOptions = {
@@ -45,4 +50,10 @@ export interface EditorAdapter {
   insertAtCaret(text: string): boolean;
   /** The document as .docx bytes, as it is now. */
   save(): Promise<ArrayBuffer>;
+  /**
+   * Refuses (true) or allows again edits through this adapter: `replaceSelection` and
+   * `insertAtCaret` then change nothing, and the snapshot says `readOnly`. The page makes the
+   * engine's own view non-editable itself. Only engines whose page saves the document have it.
+   */
+  setReadOnly?(readOnly: boolean): void;
 }

@@ -29,7 +29,7 @@ export function ChatPanel({ documentId, editor }: ChatPanelProps) {
   const [cardOpen, setCardOpen] = useState(false);
   const listRef = useRef<HTMLDivElement>(null);
   const suggestId = useId();
-  const canEdit = snapshot.ready && snapshot.pluginReady;
+  const canEdit = snapshot.ready && snapshot.pluginReady && !snapshot.readOnly;
 
   // docs/product.md §4: a non-empty selection opens the options card, an empty one closes it.
   useEffect(() => editor.onSelectionChange((text) => setCardOpen(text.trim() !== '')), [editor]);

@@ -26,6 +26,7 @@ export function ReferencePanel({ adapter }: { adapter: EditorAdapter }) {
   const nextId = useRef(0);
   const inputId = useId();
   const canUse = snapshot.ready && snapshot.pluginReady;
+  const canSend = canUse && !snapshot.readOnly;
 
   const log = useCallback((kind: LogEntry['kind'], logged: string) => {
     nextId.current += 1;
@@ -82,7 +83,7 @@ export function ReferencePanel({ adapter }: { adapter: EditorAdapter }) {
         </Label>
         <Input id={inputId} placeholder="Text to insert..." value={text} onChange={(event) => setText(event.target.value)} />
         <div className="flex flex-wrap gap-2">
-          <Button type="submit" size="sm" disabled={!canUse}>
+          <Button type="submit" size="sm" disabled={!canSend}>
             <Send aria-hidden="true" />
             Send to Editor
           </Button>

@@ -33,19 +33,20 @@ function SavingEditor({ adapter, onReload = () => {} }: { adapter: EditorAdapter
   const { status, conflict, saveNow } = useAutosave({ adapter, documentId: DOCUMENT_ID, baseVersion: 3, onReload });
   return (
     <>
-      <SaveStatusIndicator status={status} onRetry={() => void saveNow()} />
-      {conflict && <p data-testid="kept-as">Kept as version {conflict.conflictVersion}</p>}
+      <SaveStatusIndicator status={status} onRetry={() => void saveNow()} keptAs={conflict?.conflictVersion} />
+      {conflict && <p data-testid="kept-as">{conflict.conflictVersion}</p>}
     </>
   );
 }
 
 /** Each PUT waits until the test answers it, so the page can be seen mid-save. */
 function contentServer() {
-  const puts: { version: string | null; answer: (response: Response) => void }[] = [];
+  const puts: { version: string | null; copy: string | null; answer: (response: Response) => void }[] = [];
   stubFetch((url, init) => {
     if (url !== `/api/documents/${DOCUMENT_ID}/content` || init.method !== 'PUT') return undefined;
     const reply = deferred<Response>();
-    puts.push({ version: new Headers(init.headers).get('x-base-version'), answer: reply.resolve });
+    const headers = new Headers(init.headers);
+    puts.push({ version: headers.get('x-base-version'), copy: headers.get('x-base-copy'), answer: reply.resolve });
     return reply.promise;
   });
   return puts;
@@ -160,7 +161,7 @@ describe('the editor save state', () => {
     expect(screen.getByText('Your changes were merged with version 5, saved elsewhere; the document now has both.')).toBeTruthy();
   });
 
-  it('saves what was typed during a merged save on the same base before reopening', async () => {
+  it("saves what was typed during a merged save against that merge's copy of its own side, then drops the header", async () => {
     const puts = contentServer();
     const editor = new FakeEditor();
     const onReload = vi.fn();
@@ -174,14 +175,39 @@ describe('the editor save state', () => {
     await wait(0);
     expect(onReload).not.toHaveBeenCalled();
     await wait(AUTOSAVE_DELAY_MS);
-    // Still based on 3: the editor shows version 3 plus its own edits, not version 6.
-    expect(puts.map((p) => p.version)).toEqual(['3', '3']);
+    // Based on the merge (6), from the copy of this editor's own side: it shows 3 plus its own edits, not 6.
+    expect(puts.map(({ version, copy }) => ({ version, copy }))).toEqual([
+      { version: '3', copy: null },
+      { version: '6', copy: 'saver' },
+    ]);
+    act(() => editor.type());
     puts[1]!.answer(jsonResponse(savedAs(7, { with: 6, paragraphs: 1 })));
+    await wait(AUTOSAVE_DELAY_MS);
+    // Merged again: still from the saver's copy, of the new merge.
+    expect(puts.slice(2).map(({ version, copy }) => ({ version, copy }))).toEqual([{ version: '7', copy: 'saver' }]);
+    act(() => editor.type());
+    puts[2]!.answer(jsonResponse(savedAs(8)));
+    await wait(AUTOSAVE_DELAY_MS);
+    // A plain save: the editor's document is that version, as stored.
+    expect(puts.slice(3).map(({ version, copy }) => ({ version, copy }))).toEqual([{ version: '8', copy: null }]);
+    puts[3]!.answer(jsonResponse(savedAs(9)));
     await wait(0);
     expect(onReload).toHaveBeenCalledTimes(1);
   });
 
-  it('on a 409 that kept the save in the history, stops saving and knows which version holds it', async () => {
+  const conflictAnswer = (current: number, kept: number) =>
+    jsonResponse(
+      {
+        error: {
+          code: 'conflict',
+          message: `This document was changed elsewhere in a paragraph you also changed (it is now at version ${current}). Your version is kept in the history as version ${kept}: compare the two, keep yours, or keep theirs.`,
+          details: { currentVersion: current, conflictVersion: kept, conflicts: [{ part: 'word/document.xml', paraId: '1A', base: 'a', mine: 'b', theirs: 'c' }] },
+        },
+      },
+      409,
+    );
+
+  it('on a 409 that kept the save in the history, says Kept as version N (no failure) and knows which version holds it', async () => {
     const puts = contentServer();
     const editor = new FakeEditor();
     renderWithProviders(<SavingEditor adapter={editor} />);
@@ -189,13 +215,45 @@ describe('the editor save state', () => {
     act(() => editor.type());
     fireEvent.keyDown(window, { key: 's', ctrlKey: true });
     await wait(0);
-    const message = 'This document was changed elsewhere in a paragraph you also changed (it is now at version 5). Your version is kept in the history as version 6.';
-    const details = { currentVersion: 5, conflictVersion: 6, conflicts: [{ part: 'word/document.xml', paraId: '1A', base: 'a', mine: 'b', theirs: 'c' }] };
-    puts[0]!.answer(jsonResponse({ error: { code: 'conflict', message, details } }, 409));
+    puts[0]!.answer(conflictAnswer(5, 6));
     await wait(0);
-    expect(screen.getByTestId('kept-as').textContent).toBe('Kept as version 6');
-    act(() => editor.type());
+    expect(shown()).toBe('Kept as version 6');
+    expect(screen.getByTestId('save-status').querySelector('.text-destructive')).toBeNull();
+    expect(screen.getByTestId('kept-as').textContent).toBe('6');
     await wait(AUTOSAVE_DELAY_MS * 2);
     expect(puts).toHaveLength(1);
+  });
+
+  it('saves what was typed during the refused save at once, on the same base, and names the version that keeps it', async () => {
+    const puts = contentServer();
+    const editor = new FakeEditor();
+    renderWithProviders(<SavingEditor adapter={editor} />);
+
+    act(() => editor.type());
+    fireEvent.keyDown(window, { key: 's', ctrlKey: true });
+    await wait(0);
+    act(() => editor.type());
+    puts[0]!.answer(conflictAnswer(5, 6));
+    await wait(0);
+    expect(shown()).toBe('Saving...');
+    expect(puts.map((p) => p.version)).toEqual(['3', '3']);
+    puts[1]!.answer(conflictAnswer(5, 7));
+    await wait(0);
+    expect(shown()).toBe('Kept as version 7');
+    expect(screen.getByTestId('kept-as').textContent).toBe('7');
+  });
+
+  it('a 409 that kept nothing still reads Save failed', async () => {
+    const puts = contentServer();
+    const editor = new FakeEditor();
+    renderWithProviders(<SavingEditor adapter={editor} />);
+
+    act(() => editor.type());
+    fireEvent.keyDown(window, { key: 's', ctrlKey: true });
+    await wait(0);
+    puts[0]!.answer(jsonResponse({ error: { code: 'conflict', message: 'Reload it to get the latest version.', details: { currentVersion: 5 } } }, 409));
+    await wait(0);
+    expect(shown()).toBe('Save failed');
+    expect(screen.queryByRole('button', { name: 'Retry' })).toBeNull();
   });
 });

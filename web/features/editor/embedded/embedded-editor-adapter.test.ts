@@ -107,3 +107,27 @@ describe('EmbeddedEditorAdapter.save', () => {
     expect(writes).toEqual([{ selective: true }, { selective: false }, { selective: false }]);
   });
 });
+
+describe('EmbeddedEditorAdapter.setReadOnly', () => {
+  it('refuses the assistant\'s edits while read-only and says so in the snapshot, then allows them again', () => {
+    const dispatched: unknown[] = [];
+    const state = { doc: { text: 'opened' }, selection: { empty: true, from: 1, to: 1 } };
+    const view = { state, dispatch: (tr: unknown) => dispatched.push(tr) };
+    const adapter = new EmbeddedEditorAdapter();
+    adapter.attach({ getEditorRef: () => ({ getView: () => view }), getSelectionInfo: () => null } as unknown as DocxEditorRef);
+    adapter.handleViewReady();
+    let heard = 0;
+    adapter.subscribe(() => heard++);
+
+    adapter.setReadOnly(true);
+    expect(adapter.getSnapshot().readOnly).toBe(true);
+    expect(heard).toBe(1);
+    expect(adapter.insertAtCaret('text')).toBe(false);
+    expect(adapter.replaceSelection('text', { suggest: false })).toBe(false);
+    expect(dispatched).toEqual([]);
+
+    adapter.setReadOnly(false);
+    expect(adapter.getSnapshot().readOnly).toBe(false);
+    expect(heard).toBe(2);
+  });
+});

@@ -9,7 +9,7 @@ import { insertAt, replaceRange, suggestReplacement } from './text-transactions'
 
 export class EmbeddedEditorAdapter implements EditorAdapter {
   private ref: DocxEditorRef | null = null;
-  private snapshot: EditorSnapshot = { ready: false, pluginReady: false, selectedText: '' };
+  private snapshot: EditorSnapshot = { ready: false, pluginReady: false, selectedText: '', readOnly: false };
   private readonly listeners = new Set<() => void>();
   private readonly selectionListeners = new Set<(selectedText: string) => void>();
   private readonly contentListeners = new Set<() => void>();
@@ -87,8 +87,12 @@ export class EmbeddedEditorAdapter implements EditorAdapter {
     return this.snapshot.selectedText;
   };
 
+  setReadOnly = (readOnly: boolean) => {
+    if (readOnly !== Boolean(this.snapshot.readOnly)) this.update({ readOnly });
+  };
+
   replaceSelection = (text: string, { suggest }: ReplaceOptions) => {
-    const view = this.view();
+    const view = this.writableView();
     if (!view || view.state.selection.empty) return false;
     const { from, to } = view.state.selection;
     const tr = suggest ? suggestReplacement(view.state, from, to, text) : replaceRange(view.state, from, to, text);
@@ -96,7 +100,7 @@ export class EmbeddedEditorAdapter implements EditorAdapter {
   };
 
   insertAtCaret = (text: string) => {
-    const view = this.view();
+    const view = this.writableView();
     if (!view) return false;
     return this.apply(insertAt(view.state, view.state.selection.to, text));
   };
@@ -121,8 +125,13 @@ export class EmbeddedEditorAdapter implements EditorAdapter {
     return this.ref?.getEditorRef()?.getView() ?? null;
   }
 
+  /** The view, unless edits are refused for now (`setReadOnly`). */
+  private writableView() {
+    return this.snapshot.readOnly ? null : this.view();
+  }
+
   private apply(tr: ReturnType<typeof insertAt>) {
-    const view = this.view();
+    const view = this.writableView();
     if (!view || !tr) return false;
     view.dispatch(tr);
     this.handleSelectionChange();

@@ -4,7 +4,7 @@ import { type SaveConflict, SaveConflictSchema } from '@common/schemas/versions'
 import { toast } from '@web/components/ui/use-toast';
 import { ApiError, errorMessage } from '@web/lib/api-client';
 import { queryKeys } from '@web/lib/query-keys';
-import { saveDocumentContent } from '../api/save-document-content';
+import { type BaseCopy, saveDocumentContent } from '../api/save-document-content';
 import type { EditorAdapter } from '../editor-adapter';
 import { Autosaver, type SaveStatus } from '../lib/autosaver';
 
@@ -29,7 +29,11 @@ export function useAutosave({ adapter, documentId, baseVersion, onReload }: UseA
   const [status, setStatus] = useState<SaveStatus>({ state: 'saved', message: null });
   /** A 409's details when the server kept this editor's save in the history beside the current version. */
   const [conflict, setConflict] = useState<SaveConflict | null>(null);
+  const latestConflict = useRef<SaveConflict | null>(null);
+  /** The version this editor's document is based on: the one it opened, then each one it saved. */
   const base = useRef(baseVersion);
+  /** 'saver' after a merged save: the base is that merge's copy of this editor's own side (save-document-content.ts). */
+  const baseCopy = useRef<BaseCopy | undefined>(undefined);
   const mergedWith = useRef(0);
   const reload = useRef(onReload);
   useEffect(() => {
@@ -40,25 +44,27 @@ export function useAutosave({ adapter, documentId, baseVersion, onReload }: UseA
       new Autosaver({
         delayMs: AUTOSAVE_DELAY_MS,
         write: async () => {
-          const { merged, ...saved } = await saveDocumentContent(documentId, await adapter.save(), base.current);
+          const { merged, ...saved } = await saveDocumentContent(documentId, await adapter.save(), base.current, baseCopy.current);
           queryClient.setQueryData(queryKeys.documents.detail(documentId), saved);
           // The library lists show the new modified time and word count; an open history, the new version.
           void queryClient.invalidateQueries({ queryKey: queryKeys.documents.lists });
           void queryClient.invalidateQueries({ queryKey: queryKeys.versions.list(documentId) });
-          if (!merged) {
-            base.current = saved.currentVersion;
-            return;
-          }
-          // The base stays: this editor still shows that version plus its own edits, so a save of
-          // anything typed meanwhile is merged again rather than taken as undoing the other side's.
+          base.current = saved.currentVersion;
+          // After a merge this editor still shows its own document without the other side's
+          // changes: anything typed meanwhile is saved against the merge's copy of its own side, so
+          // the server merges it again rather than taking it as undoing the other side's changes.
+          baseCopy.current = merged ? 'saver' : undefined;
+          if (!merged) return;
           mergedWith.current = merged.with;
           return 'merged';
         },
         describe: (error) => {
-          const stale = error instanceof ApiError && error.status === 409;
-          const details = stale ? SaveConflictSchema.safeParse(error.details) : null;
-          setConflict(details?.success ? details.data : null);
-          return { conflict: stale, message: errorMessage(error, 'The document could not be saved. Check your connection and try again.') };
+          const message = errorMessage(error, 'The document could not be saved. Check your connection and try again.');
+          if (!(error instanceof ApiError && error.status === 409)) return { conflict: false, message };
+          const details = SaveConflictSchema.safeParse(error.details);
+          latestConflict.current = details.success ? details.data : null;
+          setConflict(latestConflict.current);
+          return { conflict: true, kept: details.success, message };
         },
         onStatus: setStatus,
         onMerged: () => {
@@ -107,5 +113,9 @@ export function useAutosave({ adapter, documentId, baseVersion, onReload }: UseA
 
   const saveNow = useCallback(() => saver.saveNow(), [saver]);
   const isDirty = useCallback(() => saver.dirty, [saver]);
-  return { status, conflict, saveNow, isDirty };
+  /** The newest conflict's details, also between a save's 409 and the render it brings. */
+  const getConflict = useCallback(() => latestConflict.current, []);
+  /** The version the editor's document is based on: the one it opened, or the one it last saved. */
+  const getBaseVersion = useCallback(() => base.current, []);
+  return { status, conflict, saveNow, isDirty, getConflict, getBaseVersion };
 }

@@ -10,7 +10,8 @@ function setup(write: () => Promise<'merged' | void> = async () => {}) {
   const saver = new Autosaver({
     delayMs: DELAY,
     write: writes,
-    describe: (error) => ({ conflict: error === 'conflict', message: String(error) }),
+    // 'kept': a 409 whose save the server kept as a version of its own; 'refused': one it did not store.
+    describe: (error) => ({ conflict: error === 'kept' || error === 'refused', kept: error === 'kept', message: String(error) }),
     onStatus: (s) => states.push(s.state),
     onMerged,
   });
@@ -78,16 +79,76 @@ describe('Autosaver', () => {
     expect(states.at(-1)).toBe('saved');
   });
 
-  it('a conflict stops saving for good', async () => {
-    const { saver, writes } = setup(() => Promise.reject('conflict'));
+  it('a conflict the server did not keep stops saving for good, and what is typed after it stays unsaved', async () => {
+    const { saver, writes } = setup(() => Promise.reject('refused'));
     saver.markChanged();
     await saver.saveNow();
     expect(saver.current.state).toBe('conflict');
+    expect(saver.dirty).toBe(true);
     saver.markChanged();
     await vi.advanceTimersByTimeAsync(DELAY);
     await saver.saveNow();
     expect(writes).toHaveBeenCalledTimes(1);
     expect(saver.current.state).toBe('conflict');
+    expect(saver.dirty).toBe(true);
+  });
+
+  it('a conflict whose save was kept counts that save as saved, and writes nothing more when nothing was typed', async () => {
+    const { saver, writes, states } = setup(() => Promise.reject('kept'));
+    saver.markChanged();
+    await saver.saveNow();
+    expect(states).toEqual(['unsaved', 'saving', 'conflict']);
+    expect(saver.dirty).toBe(false);
+    await vi.advanceTimersByTimeAsync(DELAY * 2);
+    await saver.saveNow();
+    expect(writes).toHaveBeenCalledTimes(1);
+  });
+
+  it('what was typed while the refused save was in flight is written at once, and the conflict is reported only after that', async () => {
+    const answers: Array<(error: unknown) => void> = [];
+    const { saver, writes, states } = setup(() => new Promise((_, reject) => answers.push(reject)));
+    saver.markChanged();
+    const saving = saver.saveNow();
+    saver.markChanged();
+    answers[0]!('kept');
+    // No countdown: the second write starts as soon as the first is refused.
+    await vi.waitFor(() => expect(writes).toHaveBeenCalledTimes(2));
+    expect(saver.current.state).toBe('saving');
+    expect(states).not.toContain('conflict');
+    answers[1]!('kept');
+    await saving;
+    expect(saver.current.state).toBe('conflict');
+    expect(saver.dirty).toBe(false);
+    expect(writes).toHaveBeenCalledTimes(2);
+  });
+
+  it('a change after a kept conflict is written at once too, as one more kept version', async () => {
+    const { saver, writes, states } = setup(() => Promise.reject('kept'));
+    saver.markChanged();
+    await saver.saveNow();
+    saver.markChanged();
+    await vi.waitFor(() => expect(writes).toHaveBeenCalledTimes(2));
+    await saver.saveNow();
+    expect(states.slice(-2)).toEqual(['saving', 'conflict']);
+    expect(saver.dirty).toBe(false);
+  });
+
+  it('when the write of what was typed during a refused save fails otherwise, it stays unsaved and a retry writes it', async () => {
+    let answer: unknown = 'kept';
+    const { saver, writes } = setup(() => Promise.reject(answer));
+    saver.markChanged();
+    const first = saver.saveNow();
+    saver.markChanged();
+    answer = 'offline';
+    await first;
+    expect(writes).toHaveBeenCalledTimes(2);
+    expect(saver.current.state).toBe('failed');
+    expect(saver.dirty).toBe(true);
+    answer = 'kept';
+    await saver.saveNow();
+    expect(writes).toHaveBeenCalledTimes(3);
+    expect(saver.current.state).toBe('conflict');
+    expect(saver.dirty).toBe(false);
   });
 
   it('after a save merged with changes made elsewhere, asks for a reopen and saves nothing more', async () => {

@@ -18,6 +18,13 @@ type RestoreVersionDialogProps = {
   documentId: number;
   /** The version to restore; null keeps the dialog closed. */
   version: number | null;
+  /** The current version the history listed: if another has been stored since, the server refuses the restore. */
+  current: number;
+  /**
+   * The version the page's own document is based on once `beforeRestore` ran (the editor saves
+   * there): seen as current too, even before the list shows it.
+   */
+  savedVersion?: () => number;
   onClose: () => void;
   /** Runs first; false stops the restore (the editor could not save what it holds). */
   beforeRestore?: () => Promise<boolean>;
@@ -25,7 +32,7 @@ type RestoreVersionDialogProps = {
 };
 
 /** A restore is a new version, so nothing is lost; it still replaces what everyone opens next, hence the question. */
-export function RestoreVersionDialog({ documentId, version, onClose, beforeRestore, onRestored }: RestoreVersionDialogProps) {
+export function RestoreVersionDialog({ documentId, version, current, savedVersion, onClose, beforeRestore, onRestored }: RestoreVersionDialogProps) {
   const restore = useRestoreVersion();
   const [preparing, setPreparing] = useState(false);
   const pending = preparing || restore.isPending;
@@ -39,7 +46,7 @@ export function RestoreVersionDialog({ documentId, version, onClose, beforeResto
     }
     let document: Document;
     try {
-      document = await restore.mutateAsync({ documentId, version });
+      document = await restore.mutateAsync({ documentId, version, current: Math.max(current, savedVersion?.() ?? 0) });
     } catch (error) {
       toast({ variant: 'destructive', title: `Version ${version} could not be restored`, description: errorMessage(error, 'Try again in a moment.') });
       return;

@@ -49,13 +49,16 @@ const restoredDocument = (currentVersion: number): Document => ({
   currentVersion,
 });
 
-function historyServer() {
+const MOVED_ON = 'Version 6 was stored since you saw version 5, so version 2 was not restored over it.';
+
+function historyServer({ movedOn = false } = {}) {
   const restores: string[] = [];
   const fetchMock = stubFetch((url, init) => {
     if (url === `/api/documents/${DOCUMENT_ID}/versions` && init.method === 'GET') return jsonResponse(HISTORY);
-    const restore = /^\/api\/documents\/9\/versions\/(\d+)\/restore$/.exec(url);
+    const restore = /^\/api\/documents\/9\/versions\/(\d+)\/restore(\?.*)?$/.exec(url);
     if (restore && init.method === 'POST') {
-      restores.push(restore[1]!);
+      restores.push(restore[1]! + (restore[2] ?? ''));
+      if (movedOn) return jsonResponse({ error: { code: 'conflict', message: MOVED_ON } }, 409);
       return jsonResponse(restoredDocument(6));
     }
     return undefined;
@@ -111,11 +114,39 @@ describe('the version history panel', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Restore' }));
 
     expect(await screen.findByText('Version 2 restored as version 6.')).toBeTruthy();
-    expect(restores).toEqual(['2']);
+    // Over the current version it listed: the server refuses if another was stored since.
+    expect(restores).toEqual(['2?current=5']);
     expect(onRestored).toHaveBeenCalledWith(expect.objectContaining({ currentVersion: 6 }));
     expect(screen.queryByRole('alertdialog')).toBeNull();
     // The history is asked for again, to show the new version.
     expect(fetchMock.mock.calls.filter(([url]) => url === '/api/documents/9/versions').length).toBeGreaterThan(1);
+  });
+
+  it('counts the version the editor saved just before the restore as seen, though the list showed the one before', async () => {
+    const { restores } = historyServer();
+    const user = userEvent.setup();
+    let saved = 5;
+    const beforeLeave = async () => {
+      saved = 6; // the editor's save of what was typed
+      return true;
+    };
+    renderWithProviders(<VersionHistorySheet documentId={DOCUMENT_ID} open onOpenChange={() => {}} beforeLeave={beforeLeave} savedVersion={() => saved} />);
+
+    await user.click(within(await row(2)).getByRole('button', { name: 'Restore version 2' }));
+    await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Restore' }));
+    await vi.waitFor(() => expect(restores).toEqual(['2?current=6']));
+  });
+
+  it('says why when the server refuses because a version was stored since the list was shown', async () => {
+    historyServer({ movedOn: true });
+    const onRestored = vi.fn();
+    const user = userEvent.setup();
+    renderWithProviders(<VersionHistorySheet documentId={DOCUMENT_ID} open onOpenChange={() => {}} onRestored={onRestored} />);
+
+    await user.click(within(await row(2)).getByRole('button', { name: 'Restore version 2' }));
+    await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Restore' }));
+    expect(await screen.findByText(MOVED_ON)).toBeTruthy();
+    expect(onRestored).not.toHaveBeenCalled();
   });
 
   it('does not restore when the editor could not save first and the person stays', async () => {

@@ -19,12 +19,14 @@ export type VersionHistorySheetProps = {
    * editor saves here, so neither loses what was typed.
    */
   beforeLeave?: () => Promise<boolean>;
+  /** The version the editor's document is based on (after `beforeLeave`, the one it saved there); absent outside the editor. */
+  savedVersion?: () => number;
   /** After a restore: the editor reopens on the new version. */
   onRestored?: (document: Document) => void;
 };
 
 /** Issue 15's history: every version of the document, newest first, in a panel on the right. */
-export function VersionHistorySheet({ documentId, open, onOpenChange, beforeLeave, onRestored }: VersionHistorySheetProps) {
+export function VersionHistorySheet({ documentId, open, onOpenChange, beforeLeave, savedVersion, onRestored }: VersionHistorySheetProps) {
   const versions = useVersions(documentId, open);
   const [restoring, setRestoring] = useState<number | null>(null);
   const [, navigate] = useLocation();
@@ -36,6 +38,7 @@ export function VersionHistorySheet({ documentId, open, onOpenChange, beforeLeav
   };
 
   const list = versions.data ?? [];
+  const current = list.find((version) => version.current)?.version ?? 0;
   return (
     <Sheet open={open} onOpenChange={onOpenChange}>
       <SheetContent className="right-0 left-auto w-full max-w-md border-r-0 border-l sm:w-[28rem]">
@@ -78,6 +81,8 @@ export function VersionHistorySheet({ documentId, open, onOpenChange, beforeLeav
       <RestoreVersionDialog
         documentId={documentId}
         version={restoring}
+        current={current}
+        savedVersion={savedVersion}
         onClose={() => setRestoring(null)}
         beforeRestore={beforeLeave}
         onRestored={onRestored}
