@@ -2,6 +2,7 @@ import { strFromU8, unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Agent, signedIn } from '../../../tests/support/agent';
 import { saveDocx, uploadDocx } from '../../../tests/support/documents';
+import { DOCX } from '../../../tests/support/multipart';
 import { buildDocx, paragraphXml } from '../../../tests/support/docx/fixtures';
 import { deleteParagraph, editDocx, insertAfter, makeBold, moveAfter, paragraphTexts, replaceText, type XmlEdit } from '../../../tests/support/paragraph-edits';
 import { createTestApp, type TestApp } from '../../../tests/support/test-app';
@@ -177,6 +178,29 @@ describe('a save based on an older version', () => {
     expect(texts).toContain('The supplier delivers the goods within five working days.');
     expect(texts).toContain('The buyer pays each invoice within sixty days.');
     expect((await versions(id))[0]).toMatchObject({ version: 3, kind: 'merge', current: true });
+  });
+
+  it("merges the same editor's next save from its own copy: text typed while the merge ran is not a conflict with itself", async () => {
+    const id = await upload();
+    const stale = await content(id);
+    await saveEdits(id, replaceText('ten working days', 'five working days'));
+    const mine = editDocx(stale.bytes, replaceText('thirty days', 'sixty days'));
+    expect((await saveDocx(owner, id, stale.version, mine)).json()).toMatchObject({ currentVersion: 3, merged: { with: 2 } });
+    // Still the editor's own document (no 'five'), typed on in the same paragraph, sent from the merge's saver copy.
+    const more = editDocx(mine, replaceText('sixty days', 'sixty days, net'));
+    const sendFromCopy = (base: number, bytes: Uint8Array) =>
+      owner.request({ method: 'PUT', url: `/api/documents/${id}/content`, payload: Buffer.from(bytes), headers: { 'content-type': DOCX, 'x-base-version': String(base), 'x-base-copy': 'saver' } });
+    const next = await sendFromCopy(3, more);
+    expect(next.statusCode, next.body).toBe(200);
+    expect(next.json()).toMatchObject({ currentVersion: 4, merged: { with: 3 } });
+    const texts = await currentTexts(id);
+    expect(texts).toContain('The buyer pays each invoice within sixty days, net.');
+    expect(texts).toContain('The supplier delivers the goods within five working days.');
+    // Only a merge has a saver copy.
+    const wrong = await sendFromCopy(2, more);
+    expect(wrong.statusCode).toBe(409);
+    expect(wrong.json().error.message).toMatch(/the saver's copy of version 2, which is not a merge/);
+    expect((await owner.get(`/api/documents/${id}`)).json().currentVersion).toBe(4);
   });
 
   it('keeps both sides when both changed the same paragraph: 409 names it, and my version is in the history', async () => {
