@@ -7,6 +7,8 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { vi } from 'vitest';
+import { DOCX_MIME_TYPE } from '@common/limits';
+import type { Document } from '@common/schemas/documents';
 import { Toaster } from '@web/components/ui/toaster';
 import { createQueryClient } from '@web/lib/query-client';
 
@@ -71,4 +73,25 @@ export function deferred<T>() {
     reject = no;
   });
   return { promise, resolve, reject };
+}
+
+/** A processed document as the API describes it (id 9, 'Lease.docx', version 3), with what a test needs changed. */
+export function aDocument(overrides: Partial<Document> = {}): Document {
+  return {
+    id: 9,
+    filename: 'f00d.docx',
+    originalName: 'Lease.docx',
+    fileSize: 4,
+    mimeType: DOCX_MIME_TYPE,
+    status: 'complete',
+    statusReason: null,
+    userId: 1,
+    uploadedAt: '2025-03-01T10:00:00.000Z',
+    processedAt: '2025-03-01T10:00:01.000Z',
+    lastOpenedAt: null,
+    archivedAt: null,
+    wordCount: 120,
+    currentVersion: 3,
+    ...overrides,
+  };
 }

@@ -5,10 +5,8 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { DOCX_MIME_TYPE } from '@common/limits';
-import type { Document } from '@common/schemas/documents';
 import type { EditorSnapshot } from '@web/features/editor/editor-adapter';
-import { jsonResponse, renderWithProviders, stubFetch } from '../../../tests/support/component';
+import { aDocument, jsonResponse, renderWithProviders, stubFetch } from '../../../tests/support/component';
 import type { FakeEditor } from '../../../tests/support/fake-editor';
 import { EditorWorkspace } from './editor-workspace';
 
@@ -40,22 +38,7 @@ vi.mock('@web/features/editor/embedded/embedded-editor-adapter', async () => {
 });
 vi.mock('@web/features/editor/embedded/embedded-docx-editor', () => ({ EmbeddedDocxEditor: () => <div data-testid="embedded-editor" /> }));
 
-const DOCUMENT: Document = {
-  id: 9,
-  filename: 'f00d.docx',
-  originalName: 'Lease.docx',
-  fileSize: 4,
-  mimeType: DOCX_MIME_TYPE,
-  status: 'complete',
-  statusReason: null,
-  userId: 1,
-  uploadedAt: '2025-03-01T10:00:00.000Z',
-  processedAt: '2025-03-01T10:00:01.000Z',
-  lastOpenedAt: null,
-  archivedAt: null,
-  wordCount: 120,
-  currentVersion: 3,
-};
+const DOCUMENT = aDocument();
 const USER = { id: 1, email: 'ada@example.com', name: 'Ada Lovelace', role: 'user' as const, createdAt: '2025-01-01T00:00:00.000Z' };
 const keptMessage = (current: number, kept: number) =>
   `This document was changed elsewhere in a paragraph you also changed (it is now at version ${current}). Your version is kept in the history as version ${kept}: compare the two, keep yours, or keep theirs.`;

@@ -1,8 +1,7 @@
 import { act, fireEvent, screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { DOCX_MIME_TYPE } from '@common/limits';
 import type { SaveResult } from '@common/schemas/versions';
-import { deferred, jsonResponse, renderWithProviders, stubFetch } from '../../../../tests/support/component';
+import { aDocument, deferred, jsonResponse, renderWithProviders, stubFetch } from '../../../../tests/support/component';
 import { FakeEditor } from '../../../../tests/support/fake-editor';
 import { AUTOSAVE_DELAY_MS, useAutosave } from '../hooks/use-autosave';
 import type { EditorAdapter } from '../editor-adapter';
@@ -10,23 +9,7 @@ import { SaveStatusIndicator } from './save-status';
 
 const DOCUMENT_ID = 9;
 
-const savedAs = (currentVersion: number, merged: SaveResult['merged'] = null): SaveResult => ({
-  id: DOCUMENT_ID,
-  filename: 'f00d.docx',
-  originalName: 'Lease.docx',
-  fileSize: 4,
-  mimeType: DOCX_MIME_TYPE,
-  status: 'complete',
-  statusReason: null,
-  userId: 1,
-  uploadedAt: '2025-03-01T10:00:00.000Z',
-  processedAt: '2025-03-01T10:00:01.000Z',
-  lastOpenedAt: null,
-  archivedAt: null,
-  wordCount: 120,
-  currentVersion,
-  merged,
-});
+const savedAs = (currentVersion: number, merged: SaveResult['merged'] = null): SaveResult => ({ ...aDocument({ id: DOCUMENT_ID, currentVersion }), merged });
 
 /** The editor screen's header indicator, wired to autosave as the editor workspace wires it. */
 function SavingEditor({ adapter, onReload = () => {} }: { adapter: EditorAdapter; onReload?: () => void }) {

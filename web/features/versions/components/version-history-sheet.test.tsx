@@ -1,10 +1,9 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { DOCX_MIME_TYPE } from '@common/limits';
 import type { Document } from '@common/schemas/documents';
 import type { Version } from '@common/schemas/versions';
-import { jsonResponse, renderWithProviders, stubFetch } from '../../../../tests/support/component';
+import { aDocument, jsonResponse, renderWithProviders, stubFetch } from '../../../../tests/support/component';
 import { VersionHistorySheet } from './version-history-sheet';
 
 const DOCUMENT_ID = 9;
@@ -32,22 +31,8 @@ const HISTORY: Version[] = [
   version(1, { kind: 'upload', author: null }),
 ];
 
-const restoredDocument = (currentVersion: number): Document => ({
-  id: DOCUMENT_ID,
-  filename: 'f00d.docx',
-  originalName: 'Lease.docx',
-  fileSize: 4,
-  mimeType: DOCX_MIME_TYPE,
-  status: 'complete',
-  statusReason: null,
-  userId: 1,
-  uploadedAt: minutesAgo(60),
-  processedAt: minutesAgo(60),
-  lastOpenedAt: null,
-  archivedAt: null,
-  wordCount: 120,
-  currentVersion,
-});
+const restoredDocument = (currentVersion: number): Document =>
+  aDocument({ id: DOCUMENT_ID, uploadedAt: minutesAgo(60), processedAt: minutesAgo(60), currentVersion });
 
 const MOVED_ON = 'Version 6 was stored since you saw version 5, so version 2 was not restored over it.';
 
