@@ -3,7 +3,9 @@
  * document through the real server (its own process, PGlite, DATA_DIR), each opened from the
  * current version, one word changed in a different paragraph, saved on that base. Printed: the
  * bytes the blob store holds for the document before and after, per save, and the ratio of the
- * history to one copy of the document (the reference, measured in the same run). Two documents:
+ * history to one copy of the document (the reference, measured in the same run): the current
+ * version as the server writes it, and the upload as Word (here fflate) wrote it. Versions share
+ * storage by deltas (docs/decisions/027-version-storage.md). Two documents:
  * the generated 300-page contract of bench:editor (repetitive, compresses ~18x) and prose of the
  * same page count (compresses as real text does).
  *
@@ -76,7 +78,7 @@ async function measure(label: string, original: Uint8Array) {
     console.info(
       `${label}: one copy ${kb(copy)} (upload ${kb(original.length)}); after the upload ${kb(afterUpload)}; after ${SAVES} one-word saves ` +
         `(${versions.length} versions, ${refused} refused) ${kb(total)}: ${kb((total - afterUpload) / SAVES)} a save, ` +
-        `history = ${(total / copy).toFixed(1)}x one copy`,
+        `history = ${(total / copy).toFixed(1)}x one copy as the server writes it, ${(total / original.length).toFixed(1)}x the upload`,
     );
   } finally {
     await server.dispose();

@@ -3,9 +3,10 @@
  * rate-limit counters). One schema serves PGlite and PostgreSQL; migrations are generated
  * from it with `npm run db:generate` and committed.
  */
-import { isNull } from 'drizzle-orm';
+import { isNull, sql } from 'drizzle-orm';
 import {
   boolean,
+  check,
   index,
   integer,
   jsonb,
@@ -87,7 +88,8 @@ export const documentVersions = pgTable(
     id: serial('id').primaryKey(),
     documentId: integer('document_id').notNull().references(() => documents.id, { onDelete: 'cascade' }),
     version: integer('version').notNull(),
-    blobKey: text('blob_key').notNull().unique(),
+    /** The version's bytes, whole; null once it is stored as a delta (below). The current version is always whole. */
+    blobKey: text('blob_key').unique(),
     /**
      * The copy the editor opens: the same package with paragraph ids added, so a save can be
      * merged paragraph by paragraph. Null when the version itself is that copy (every save).
@@ -114,8 +116,19 @@ export const documentVersions = pgTable(
      * while the merge ran is not taken for a change to the paragraphs they had just saved.
      */
     saverBlobKey: text('saver_blob_key').unique(),
+    /**
+     * An older version stored as what it does not share with a newer one (docs/decisions/027):
+     * the delta's blob, and the version (row id) whose bytes it applies to. Both null while whole.
+     */
+    deltaBlobKey: text('delta_blob_key').unique(),
+    deltaSource: integer('delta_source'),
+    /** For a whole version: how many deltas are rebuilt through it, which bounds the chain a read may follow. */
+    chainLength: integer('chain_length').notNull().default(0),
   },
-  (t) => [uniqueIndex('document_versions_doc_version_idx').on(t.documentId, t.version)],
+  (t) => [
+    uniqueIndex('document_versions_doc_version_idx').on(t.documentId, t.version),
+    check('document_versions_bytes_check', sql`(${t.blobKey} is null) = (${t.deltaBlobKey} is not null) and (${t.deltaBlobKey} is null) = (${t.deltaSource} is null)`),
+  ],
 );
 
 /**

@@ -1,4 +1,5 @@
-import { crc32, deflateRawSync } from 'node:zlib';
+import { crc32 } from 'node:zlib';
+import { deflateSegmented } from './deflate-segments';
 import { type ZipEntry, rawEntryData } from './zip-read';
 
 const FLAG_UTF8_NAME = 0x0800;
@@ -20,7 +21,7 @@ export function writeZip(
     if (!fresh) {
       return { entry, flags: entry.flags & FLAG_UTF8_NAME, method: entry.method, crc: entry.crc32, size: entry.size, data: rawEntryData(archive, entry) };
     }
-    const data = deflateRawSync(fresh, { level: 6 });
+    const data = deflateSegmented(fresh);
     return { entry, flags: entry.flags & FLAG_UTF8_NAME, method: 8, crc: crc32(fresh), size: fresh.length, data };
   });
 

@@ -8,6 +8,7 @@ import { type OfflineRequest, runOfflineAction } from '../adapters/ai/offline/en
 import { type Comparison, compareDocx, redlineDocx } from '../docx/compare/compare';
 import { type ProcessResult, processDocx } from '../docx/process';
 import { summarize } from '../docx/version-summary';
+import { type DeltaInput, type RebuildInput, deltaFor, rebuild } from '../docx/version-delta';
 import { type SaveInput, type SaveOutcome, saveDocx } from './save-task';
 
 export const TASKS = {
@@ -22,6 +23,10 @@ export const TASKS = {
     redlineDocx(input.a, input.b, { author: input.author, date: input.date }),
   /** A restore's summary against the version it replaces. */
   summarize: (input: { before: Uint8Array; after: Uint8Array }) => summarize(input.before, input.after),
+  /** An older version as a delta against a newer one, when that is worth storing (null when not). */
+  delta: (input: DeltaInput): Uint8Array | null => deltaFor(input),
+  /** A version stored as a delta, rebuilt and checked against its SHA-256. */
+  rebuild: (input: RebuildInput): Uint8Array => rebuild(input),
 };
 
 export type TaskName = keyof typeof TASKS;

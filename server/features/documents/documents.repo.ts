@@ -1,4 +1,4 @@
-import { and, desc, eq, ilike, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
+import { TransactionRollbackError, and, desc, eq, ilike, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { type Prepared, prepare, statements } from '../../db/prepared';
 import { documents, documentVersions } from '../../db/schema';
@@ -105,29 +105,76 @@ export async function listDocuments(db: Db, userId: number, opts: { view: ListVi
   return lists[opts.view].search.run(db, { userId, pattern });
 }
 
+/** What a version's files are: whole, or a delta against another version (docs/decisions/027). */
+const versionFiles = {
+  id: documentVersions.id,
+  version: documentVersions.version,
+  blobKey: documentVersions.blobKey,
+  editableBlobKey: documentVersions.editableBlobKey,
+  saverBlobKey: documentVersions.saverBlobKey,
+  deltaBlobKey: documentVersions.deltaBlobKey,
+  deltaSource: documentVersions.deltaSource,
+  chainLength: documentVersions.chainLength,
+  byteSize: documentVersions.byteSize,
+  sha256: documentVersions.sha256,
+};
+export type VersionFiles = { [K in keyof typeof versionFiles]: (typeof documentVersions.$inferSelect)[K] };
+
 /** The document's current version (a conflict kept beside it may have a higher number). */
-export async function latestVersion(db: Db, documentId: number) {
+export async function latestVersion(db: Db, documentId: number): Promise<VersionFiles | undefined> {
   const [row] = await db
-    .select({ version: documentVersions.version, blobKey: documentVersions.blobKey, editableBlobKey: documentVersions.editableBlobKey })
+    .select(versionFiles)
     .from(documentVersions)
     .innerJoin(documents, and(eq(documents.id, documentVersions.documentId), eq(documents.currentVersion, documentVersions.version)))
     .where(eq(documentVersions.documentId, documentId));
   return row;
 }
 
-/** The blobs of one version: the save merge reads the editable copy the editor was given. */
-export async function findVersion(db: Db, documentId: number, version: number) {
+/** The files of one version: the save merge reads the editable copy the editor was given. */
+export async function findVersion(db: Db, documentId: number, version: number): Promise<VersionFiles | undefined> {
   const [row] = await db
-    .select({
-      blobKey: documentVersions.blobKey,
-      editableBlobKey: documentVersions.editableBlobKey,
-      saverBlobKey: documentVersions.saverBlobKey,
-      byteSize: documentVersions.byteSize,
-      sha256: documentVersions.sha256,
-    })
+    .select(versionFiles)
     .from(documentVersions)
     .where(and(eq(documentVersions.documentId, documentId), eq(documentVersions.version, version)));
   return row;
+}
+
+export async function findVersionById(db: Db, id: number): Promise<VersionFiles | undefined> {
+  const [row] = await db.select(versionFiles).from(documentVersions).where(eq(documentVersions.id, id));
+  return row;
+}
+
+/**
+ * Stores a whole version as a delta against a newer whole one, in one transaction: only while
+ * it is still whole under `wholeKey` and its source still whole too (another instance may have
+ * got there first). The source then carries the longer chain. False when nothing changed.
+ */
+export async function storeAsDelta(db: Db, d: { id: number; wholeKey: string; deltaKey: string; sourceId: number; chainLength: number }) {
+  return db.transaction(async (tx) => {
+    const [source] = await tx
+      .update(documentVersions)
+      .set({ chainLength: sql`greatest(${documentVersions.chainLength}, ${d.chainLength})` })
+      .where(and(eq(documentVersions.id, d.sourceId), isNotNull(documentVersions.blobKey)))
+      .returning({ id: documentVersions.id });
+    if (!source) return false;
+    const [done] = await tx
+      .update(documentVersions)
+      .set({
+        blobKey: null,
+        // An editable copy that was the version's own file goes with it: readers then rebuild the version.
+        editableBlobKey: sql`nullif(${documentVersions.editableBlobKey}, ${d.wholeKey})`,
+        deltaBlobKey: d.deltaKey,
+        deltaSource: d.sourceId,
+        chainLength: 0,
+      })
+      .where(and(eq(documentVersions.id, d.id), eq(documentVersions.blobKey, d.wholeKey), eq(documentVersions.chainLength, d.chainLength - 1)))
+      .returning({ id: documentVersions.id });
+    if (!done) tx.rollback();
+    return true;
+  }).catch((err: unknown) => {
+    if (err instanceof TransactionRollbackError) return false;
+    throw err;
+  });
 }
 
 export async function setStatus(db: Db, id: number, status: 'processing' | 'error', reason: string | null = null) {
@@ -137,7 +184,7 @@ export async function setStatus(db: Db, id: number, status: 'processing' | 'erro
 export async function markProcessed(
   db: Db,
   id: number,
-  result: { plainText: string; wordCount: number; editableBlobKey: string; processedAt: Date },
+  result: { plainText: string; wordCount: number; editableBlobKey: string | null; processedAt: Date },
 ) {
   await db.transaction(async (tx) => {
     await tx
@@ -174,11 +221,18 @@ export async function touchOpened(db: Db, id: number, at: Date) {
   await db.update(documents).set({ lastOpenedAt: at }).where(eq(documents.id, id));
 }
 
+const fileKeys = {
+  blobKey: documentVersions.blobKey,
+  editableBlobKey: documentVersions.editableBlobKey,
+  saverBlobKey: documentVersions.saverBlobKey,
+  deltaBlobKey: documentVersions.deltaBlobKey,
+};
+
 /** Deletes the document and its versions; returns the blob keys that now belong to nobody. */
 export async function deleteDocument(db: Db, userId: number, id: number): Promise<string[] | undefined> {
   return db.transaction(async (tx) => {
     const keys = await tx
-      .select({ blobKey: documentVersions.blobKey, editableBlobKey: documentVersions.editableBlobKey, saverBlobKey: documentVersions.saverBlobKey })
+      .select(fileKeys)
       .from(documentVersions)
       .innerJoin(documents, eq(documents.id, documentVersions.documentId))
       .where(and(eq(documents.id, id), eq(documents.userId, userId)));
@@ -192,14 +246,12 @@ export async function deleteDocument(db: Db, userId: number, id: number): Promis
 }
 
 /** Every file a version row names. */
-const blobKeysOf = (k: { blobKey: string; editableBlobKey: string | null; saverBlobKey: string | null }) =>
-  [k.blobKey, k.editableBlobKey, k.saverBlobKey].filter((key): key is string => key !== null);
+const blobKeysOf = (k: { [K in keyof typeof fileKeys]: string | null }) =>
+  [k.blobKey, k.editableBlobKey, k.saverBlobKey, k.deltaBlobKey].filter((key): key is string => key !== null);
 
 /** Every blob key a row refers to: the reconciliation's notion of "not an orphan". */
 export async function referencedBlobKeys(db: Db): Promise<Set<string>> {
-  const rows = await db
-    .select({ blobKey: documentVersions.blobKey, editableBlobKey: documentVersions.editableBlobKey, saverBlobKey: documentVersions.saverBlobKey })
-    .from(documentVersions);
+  const rows = await db.select(fileKeys).from(documentVersions);
   return new Set(rows.flatMap(blobKeysOf));
 }
 

@@ -11,6 +11,7 @@ import { processDocument, processInPool } from './processing';
 import type { AlsoInTransaction } from './documents.repo';
 import * as repo from './documents.repo';
 import { type NewVersion, storeVersion } from './store-version';
+import { editableBytes, storedBytes, storedStream } from './version-bytes';
 
 export type IncomingFile = { name: string; mimeType: string | undefined; bytes: Uint8Array };
 
@@ -95,7 +96,7 @@ export async function openDownload(deps: Deps, actor: Actor, id: number): Promis
   const doc = await getDocument(deps, actor, id);
   const version = await repo.latestVersion(deps.database.db, id);
   if (!version) throw notFound('Document');
-  return { doc, stream: await deps.blobs.stream(version.blobKey) };
+  return { doc, stream: await storedStream(deps, version) };
 }
 
 /** The version an editor opens now; opening counts for the Recent view. */
@@ -113,7 +114,7 @@ export async function openVersionForEditing(deps: Deps, actor: Actor, id: number
 /** The bytes the embedded editor opens: the editable copy, with paragraph ids. */
 export async function openForEditing(deps: Deps, actor: Actor, id: number) {
   const { doc, version } = await openVersionForEditing(deps, actor, id);
-  return { doc, version: version.version, bytes: await deps.blobs.get(version.editableBlobKey ?? version.blobKey) };
+  return { doc, version: version.version, bytes: await editableBytes(deps, version) };
 }
 
 /**
@@ -122,7 +123,7 @@ export async function openForEditing(deps: Deps, actor: Actor, id: number) {
  */
 export async function readStoredVersion(deps: Deps, id: number, version: number): Promise<Uint8Array | undefined> {
   const row = await repo.findVersion(deps.database.db, id, version);
-  return row ? deps.blobs.get(row.blobKey) : undefined;
+  return row ? storedBytes(deps, row) : undefined;
 }
 
 /**

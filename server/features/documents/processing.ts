@@ -10,6 +10,7 @@ import type { ProcessResult } from '../../docx/process';
 import { AppError } from '../../http/app-error';
 import { RETRY_AFTER_SECONDS, WorkError, seconds } from '../../work/work-error';
 import * as repo from './documents.repo';
+import { storedBytes } from './version-bytes';
 
 /**
  * Processes bytes in the work pool (off the event loop, within its budgets). A task over budget,
@@ -56,7 +57,7 @@ export async function processDocument(deps: Deps, id: number, precomputed?: Proc
   if (!version) return;
   if (!precomputed) await repo.setStatus(db, id, 'processing');
   try {
-    const { result, versionBytes } = precomputed ? fromUpload(precomputed) : await processStored(deps, version.blobKey);
+    const { result, versionBytes } = precomputed ? fromUpload(precomputed) : await processStored(deps, version);
     if (!result.ok) {
       await repo.markFailed(db, id, result.reason, deps.clock.now());
       deps.log.info({ documentId: id, reason: result.reason }, 'document processing refused the content');
@@ -96,8 +97,8 @@ function fromUpload(result: ProcessResult): Processed {
   return { result, versionBytes: result.ok ? result.stored : undefined };
 }
 
-async function processStored(deps: Deps, blobKey: string): Promise<Processed> {
-  const bytes = await deps.blobs.get(blobKey);
+async function processStored(deps: Deps, version: repo.VersionFiles): Promise<Processed> {
+  const bytes = await storedBytes(deps, version);
   return { result: await deps.work.run('process', { bytes }), versionBytes: bytes };
 }
 

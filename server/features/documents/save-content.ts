@@ -13,6 +13,7 @@ import type { SaveInput, SaveOutcome } from '../../work/save-task';
 import { RETRY_AFTER_SECONDS, WorkError, seconds } from '../../work/work-error';
 import type { Actor } from '../auth/auth.service';
 import * as repo from './documents.repo';
+import { editableBytes } from './version-bytes';
 import { oneAtATime } from './document-queue';
 import { getDocument } from './documents.service';
 import { storeVersion } from './store-version';
@@ -38,17 +39,16 @@ export function saveContent(deps: Deps, actor: Actor, id: number, baseVersion: n
 async function save(deps: Deps, actor: Actor, id: number, baseVersion: number, bytes: Uint8Array, baseCopy: BaseCopy): Promise<SaveResult> {
   const doc = await getDocument(deps, actor, id);
   const base = await repo.findVersion(deps.database.db, id, baseVersion);
-  const baseKey = baseCopy === 'saver' ? base?.saverBlobKey : base && (base.editableBlobKey ?? base.blobKey);
-  if (!baseKey) {
+  if (!base || (baseCopy === 'saver' && !base.saverBlobKey)) {
     const which = baseCopy === 'saver' ? `the saver's copy of version ${baseVersion}, which is not a merge` : `version ${baseVersion}, which this document does not have`;
     throw new AppError('conflict', `This save is based on ${which} (it is at version ${doc.currentVersion}). Reload it to get the latest version.`, { currentVersion: doc.currentVersion });
   }
-  const baseBytes = await deps.blobs.get(baseKey);
+  const baseBytes = baseCopy === 'saver' ? await deps.blobs.get(base.saverBlobKey!) : await editableBytes(deps, base);
   for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
     const current = await repo.latestVersion(deps.database.db, id);
     if (!current) throw notFound('Document');
     const stale = current.version !== baseVersion || baseCopy === 'saver';
-    const theirs = stale ? await deps.blobs.get(current.editableBlobKey ?? current.blobKey) : undefined;
+    const theirs = stale ? await editableBytes(deps, current) : undefined;
     const outcome = await merged(deps, id, baseVersion, { base: baseBytes, edited: bytes, theirs });
     if (!outcome.ok) throw new AppError('unprocessable', `The editor sent a document that cannot be stored: ${outcome.reason}`);
     const { processed, summary, threeWay } = outcome;

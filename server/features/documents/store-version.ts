@@ -7,6 +7,7 @@ import type { Deps } from '../../deps';
 import type { ProcessResult } from '../../docx/process';
 import { sameBytes } from '../../docx/bytes';
 import * as repo from './documents.repo';
+import { storePreviousAsDelta } from './version-bytes';
 
 type Processed = Extract<ProcessResult, { ok: true }>;
 
@@ -22,10 +23,12 @@ export async function storeVersion(deps: Deps, input: NewVersion, alsoInTransact
   const blob = await deps.blobs.put(processed.stored);
   let editableKey: string | undefined;
   let saverKey: string | undefined;
+  let previous: number | undefined;
+  let version: number | undefined;
   try {
     if (!sameBytes(processed.editable, processed.stored)) editableKey = (await deps.blobs.put(processed.editable)).key;
     if (input.saverCopy) saverKey = (await deps.blobs.put(input.saverCopy)).key;
-    const version = await repo.appendVersion(
+    version = await repo.appendVersion(
       deps.database.db,
       {
         documentId: input.documentId,
@@ -41,14 +44,22 @@ export async function storeVersion(deps: Deps, input: NewVersion, alsoInTransact
         plainText: processed.text,
         wordCount: processed.wordCount,
       },
-      alsoInTransaction,
+      async (tx, n, before) => {
+        previous = before;
+        await alsoInTransaction?.(tx, n, before);
+      },
     );
-    if (version === undefined) await discard(deps, blob.key, editableKey, saverKey);
-    return version;
   } catch (err) {
     await discard(deps, blob.key, editableKey, saverKey);
     throw err;
   }
+  if (version === undefined) {
+    await discard(deps, blob.key, editableKey, saverKey);
+    return undefined;
+  }
+  // Stored. The version this one replaced now keeps only what it does not share with it (decision 027).
+  if (!input.conflict && previous !== undefined) await storePreviousAsDelta(deps, input.documentId, previous, { version, bytes: processed.stored });
+  return version;
 }
 
 async function discard(deps: Deps, ...keys: Array<string | undefined>) {

@@ -13,6 +13,7 @@ import { RETRY_AFTER_SECONDS, WorkError, seconds } from '../../work/work-error';
 import type { Actor } from '../auth/auth.service';
 import { oneAtATime } from '../documents/document-queue';
 import { findCurrentVersion, findVersion, getDocument } from '../documents/documents.service';
+import { editableBytes, storedBytes, storedStream } from '../documents/version-bytes';
 import { storeVersion } from '../documents/store-version';
 import { checkQuota } from '../quota/quota.service';
 import * as repo from './versions.repo';
@@ -33,7 +34,7 @@ export async function openVersion(deps: Deps, actor: Actor, id: number, n: numbe
   const doc = await getDocument(deps, actor, id);
   const row = await findVersion(deps, id, n);
   if (!row) throw notFound('Version');
-  return { filename: versionedName(doc.originalName, n), stream: await deps.blobs.stream(row.blobKey) };
+  return { filename: versionedName(doc.originalName, n), stream: await storedStream(deps, row) };
 }
 
 /**
@@ -52,12 +53,12 @@ async function restore(deps: Deps, actor: Actor, id: number, n: number, expected
   if (!row) throw notFound('Version');
   if (expected !== undefined && expected !== doc.currentVersion) throw movedOn(doc.currentVersion, expected);
   await checkQuota(deps, actor, { bytes: row.byteSize, newDocument: false });
-  const stored = await deps.blobs.get(row.blobKey);
-  const editable = row.editableBlobKey ? await deps.blobs.get(row.editableBlobKey) : stored;
+  const stored = await storedBytes(deps, row);
+  const editable = row.editableBlobKey ? await editableBytes(deps, row) : stored;
   const processed = await inPool(deps, 'process', { bytes: stored });
   if (!processed.ok) throw new AppError('unprocessable', `Version ${n} cannot be restored: ${processed.reason}`);
   const current = await findCurrentVersion(deps, id);
-  const before = current ? await deps.blobs.get(current.editableBlobKey ?? current.blobKey) : undefined;
+  const before = current ? await editableBytes(deps, current) : undefined;
   // The summary is a courtesy: a restore does not fail because it could not be described.
   const summary = before ? await inPool(deps, 'summarize', { before, after: editable }).catch(() => null) : null;
   const version = await storeVersion(deps, {
@@ -111,7 +112,7 @@ async function compare(deps: Deps, actor: Actor, id: number, query: CompareQuery
   if (!a) throw notFound(`Version ${query.from}`);
   if (!b) throw notFound(`Version ${query.to}`);
   // The editable copies: both carry paragraph ids, so paragraphs pair by id.
-  const [aBytes, bBytes] = await Promise.all([deps.blobs.get(a.editableBlobKey ?? a.blobKey), deps.blobs.get(b.editableBlobKey ?? b.blobKey)]);
+  const [aBytes, bBytes] = await Promise.all([editableBytes(deps, a), editableBytes(deps, b)]);
   if (query.format === 'json') return { kind: 'json' as const, comparison: await inPool(deps, 'compare', { a: aBytes, b: bBytes }) satisfies Comparison };
   // Word shows each change as made by version `to`'s author, when that version was stored.
   const by = await repo.versionAuthor(deps.database.db, id, query.to);
