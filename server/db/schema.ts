@@ -20,6 +20,7 @@ import {
 // Relative, not '@common': drizzle-kit loads this file without the app's path aliases.
 import { CANVAS_ELEMENTS } from '../../common/schemas/business-model';
 import { VERSION_KINDS, type VersionSummary } from '../../common/schemas/versions';
+import type { Finding, StyleRules } from '../../common/schemas/review';
 import { TASK_CATEGORIES, TASK_PRIORITIES, TASK_STATUSES, TASK_TYPES } from '../../common/schemas/tasks';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
@@ -257,3 +258,39 @@ export const businessModelItems = pgTable(
   (t) => [index('business_model_items_element_idx').on(t.element, t.orderIndex)],
 );
 
+
+/** One person's house style for reviews (common/schemas/review.ts StyleRulesSchema), validated on the way in. */
+export const styleRules = pgTable('style_rules', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  rules: jsonb('rules').$type<StyleRules>().notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});
+
+/**
+ * A whole-document review, kept with the version it was made on (issue 16). Findings are a
+ * list read and written whole: a review has at most a few thousand, and each apply or dismiss
+ * changes one status.
+ */
+export const documentReviews = pgTable(
+  'document_reviews',
+  {
+    id: serial('id').primaryKey(),
+    documentId: integer('document_id')
+      .notNull()
+      .references(() => documents.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    version: integer('version').notNull(),
+    status: text('status', { enum: ['running', 'complete', 'failed', 'cancelled'] }).notNull(),
+    reviewed: integer('reviewed').notNull().default(0),
+    total: integer('total').notNull().default(0),
+    findings: jsonb('findings').$type<Finding[]>().notNull().default([]),
+    dropped: integer('dropped').notNull().default(0),
+    failures: jsonb('failures').$type<string[]>().notNull().default([]),
+    createdAt: createdAt(),
+  },
+  (t) => [index('document_reviews_doc_idx').on(t.documentId, t.userId, t.id)],
+);
