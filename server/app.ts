@@ -16,11 +16,13 @@ import { businessModelRoutes } from './features/business-model/business-model.ro
 import { chatRoutes } from './features/chat/chat.routes';
 import { documentRoutes } from './features/documents/documents.routes';
 import { versionRoutes } from './features/versions/versions.routes';
+import { reviewRoutes } from './features/review/review.routes';
 import { healthRoutes } from './features/health/health.routes';
 import { demoRoutes } from './features/onlyoffice/demo.routes';
 import { onlyofficeRoutes } from './features/onlyoffice/onlyoffice.routes';
 import { pluginRoutes } from './features/onlyoffice/plugin.routes';
 import { taskRoutes } from './features/tasks/tasks.routes';
+import { styleRulesRoutes } from './features/style-rules/style-rules.routes';
 import { templateRoutes } from './features/templates/templates.routes';
 import { waitlistRoutes } from './features/waitlist/waitlist.routes';
 import { installBodyPolicy, JSON_BODY_BYTES } from './http/body-policy';
@@ -66,6 +68,7 @@ export async function buildApp(deps: Omit<Deps, 'log'>, options: AppOptions) {
   authRoutes(app, full);
   documentRoutes(app, full);
   versionRoutes(app, full);
+  reviewRoutes(app, full);
   onlyofficeRoutes(app, full);
   demoRoutes(app, full);
   pluginRoutes(app, full);
@@ -74,6 +77,7 @@ export async function buildApp(deps: Omit<Deps, 'log'>, options: AppOptions) {
   waitlistRoutes(app, full);
   taskRoutes(app, full);
   businessModelRoutes(app, full);
+  styleRulesRoutes(app, full);
 
   const shell =
     options.webRoot !== undefined && fs.existsSync(path.join(options.webRoot, 'index.html'))

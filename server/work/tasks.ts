@@ -8,6 +8,7 @@ import { type OfflineRequest, runOfflineAction } from '../adapters/ai/offline/en
 import { type Comparison, compareDocx, redlineDocx } from '../docx/compare/compare';
 import { type ProcessResult, processDocx } from '../docx/process';
 import { summarize } from '../docx/version-summary';
+import { type OfflineReview, type ReviewInput, reviewOffline } from '../review/offline-review';
 import { type DeltaInput, type RebuildInput, deltaFor, rebuild } from '../docx/version-delta';
 import { type SaveInput, type SaveOutcome, saveDocx } from './save-task';
 
@@ -27,6 +28,8 @@ export const TASKS = {
   delta: (input: DeltaInput): Uint8Array | null => deltaFor(input),
   /** A version stored as a delta, rebuilt and checked against its SHA-256. */
   rebuild: (input: RebuildInput): Uint8Array => rebuild(input),
+  /** A whole-document review's built-in rules (issue 16). */
+  review: (input: ReviewInput): OfflineReview => reviewOffline(input),
 };
 
 export type TaskName = keyof typeof TASKS;

@@ -38,6 +38,7 @@ export const DEFAULT_TIME_MS: Readonly<Record<TaskName, number>> = {
   summarize: 10_000,
   delta: 10_000,
   rebuild: 10_000,
+  review: 20_000,
 };
 /** Above what the largest accepted document needs (its story XML is capped at 32 MB, text kept as strings several times over). */
 export const DEFAULT_MEMORY_MB = 512;

@@ -23,6 +23,7 @@ export const CORPUS_SUITES = {
   'server/docx/merge/corpus.unit.test.ts': 'mergeSave over the corpus',
   'server/docx/compare/corpus.unit.test.ts': 'redlineDocx over the corpus, read by LibreOffice and python-docx',
   'server/features/documents/corpus.test.ts': 'every corpus file through the upload API',
+  'server/review/corpus.unit.test.ts': 'the whole-document review over the corpus',
 } as const;
 export type CorpusSuite = keyof typeof CORPUS_SUITES;
 

@@ -4,7 +4,7 @@
  * `select` as if text were selected, `type` as if the content were edited.
  */
 import { vi } from 'vitest';
-import type { EditorAdapter, EditorSnapshot } from '@web/features/editor/editor-adapter';
+import type { EditorAdapter, EditorSnapshot, Passage, PassageLookup } from '@web/features/editor/editor-adapter';
 
 export class FakeEditor implements EditorAdapter {
   private snapshot: EditorSnapshot = { ready: true, pluginReady: true, selectedText: '' };
@@ -18,6 +18,11 @@ export class FakeEditor implements EditorAdapter {
   readonly replaceSelection = vi.fn((_text: string, _options: { suggest: boolean }) => this.snapshot.selectedText !== '');
   readonly insertAtCaret = vi.fn((_text: string) => true);
   readonly save = vi.fn(async () => this.bytes);
+  /** Finds every passage as it was quoted and selects it; a test makes it say 'changed' or 'missing' instead. */
+  readonly selectPassage = vi.fn((passage: Passage): PassageLookup => {
+    this.select(passage.quote);
+    return 'selected';
+  });
 
   getSnapshot = () => this.snapshot;
 

@@ -36,6 +36,7 @@ export async function startFakeOpenAI() {
   const queue: FakeScript[] = [];
   let fallback: FakeScript = { kind: 'reply', chunks: ['Hello', ' from', ' the fake model.'] };
   const requests: FakeRequest[] = [];
+  let responder: ((request: FakeRequest) => FakeScript | undefined) | undefined;
 
   const server = http.createServer((req, res) => {
     let raw = '';
@@ -51,7 +52,7 @@ export async function startFakeOpenAI() {
       res.on('close', () => {
         if (!res.writableFinished) recorded.clientClosed = true;
       });
-      void respond(queue.shift() ?? fallback, recorded, res);
+      void respond(queue.shift() ?? responder?.(recorded) ?? fallback, recorded, res);
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -69,6 +70,13 @@ export async function startFakeOpenAI() {
     setDefault(script: FakeScript) {
       fallback = script;
     },
+    /**
+     * Answers each request (once the queue is empty) from what it was sent, for requests that
+     * arrive in no fixed order, such as a review's chunks; undefined falls back to the default.
+     */
+    respondWith(fn: ((request: FakeRequest) => FakeScript | undefined) | undefined) {
+      responder = fn;
+    },
     /** Everything the model was sent in the latest request, system prompt included, as one text. */
     lastPrompt(): string {
       const last = requests.at(-1);
@@ -77,6 +85,7 @@ export async function startFakeOpenAI() {
     reset() {
       queue.length = 0;
       requests.length = 0;
+      responder = undefined;
     },
     close: () =>
       new Promise<void>((resolve) => {

@@ -11,6 +11,7 @@ const CompareRoute = lazyRoute(() => import('./routes/compare-route').then((m) =
 const DemoRoute = lazyRoute(() => import('./routes/demo-route').then((m) => m.DemoRoute));
 const EditorOriginalRoute = lazyRoute(() => import('./routes/editor-original-route').then((m) => m.EditorOriginalRoute));
 const EditorRoute = lazyRoute(() => import('./routes/editor-route').then((m) => m.EditorRoute));
+const StyleRulesRoute = lazyRoute(() => import('./routes/style-rules-route').then((m) => m.StyleRulesRoute));
 const WaitlistRoute = lazyRoute(() => import('./routes/waitlist-route').then((m) => m.WaitlistRoute));
 
 /** docs/product.md §2's route table. The editors take an optional id so a missing one says 'Invalid document ID'. */
@@ -27,6 +28,7 @@ export function AppRouter() {
       <Route path="/editor/:id?" component={EditorRoute} />
       <Route path="/editor-original/:id?" component={EditorOriginalRoute} />
       <Route path="/demo" component={DemoRoute} />
+      <Route path="/style-rules" component={StyleRulesRoute} />
       <Route component={NotFoundRoute} />
     </Switch>
   );

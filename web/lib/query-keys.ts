@@ -27,6 +27,11 @@ export const queryKeys = {
   chat: {
     messages: (documentId: number) => ['chat', documentId],
   },
+  review: {
+    // Not under documents: a save must not refetch it (that would run into a review under way);
+    // the Review tab asks again whenever it is shown.
+    latest: (documentId: number) => ['review', documentId],
+  },
   editor: {
     config: (id: number) => ['editor', 'config', id],
     callbackStatus: (id: number, key: string) => ['editor', 'callback-status', id, key],

@@ -55,3 +55,8 @@ export async function admitCompare(deps: Deps, request: FastifyRequest) {
 export async function admitRestore(deps: Deps, request: FastifyRequest) {
   await consume(deps, 'savePerUser', String(requireUser(request).id));
 }
+
+/** A review is the heaviest work a person can ask for: all rules over the document, and model requests. */
+export async function admitReview(deps: Deps, request: FastifyRequest) {
+  await consume(deps, 'reviewPerUser', String(requireUser(request).id));
+}

@@ -35,6 +35,8 @@ const HOUR = 60 * MINUTE;
  * - templateUsePerUser: each use stores a new document.
  * - comparePerUser: each comparison of two versions (or their redline) is document work in the
  *   pool; the compare view makes one per pair picked, so 60 a minute is a person clicking fast.
+ * - reviewPerUser: a review runs every rule over the whole document in the pool and, with
+ *   free-text rules, dozens of model requests; 30 an hour is one every two minutes.
  * - waitlistPerIp: each sign-up stores a row; a household or office joins a few times, not 10 an hour.
  */
 export const LIMITS = {
@@ -49,6 +51,7 @@ export const LIMITS = {
   chatPerAddress: { name: 'chat-ip', max: 120, windowMs: MINUTE, what: 'messages to the assistant' },
   templateUsePerUser: { name: 'template-user', max: 60, windowMs: HOUR, what: 'documents from templates' },
   comparePerUser: { name: 'compare-user', max: 60, windowMs: MINUTE, what: 'comparisons of versions' },
+  reviewPerUser: { name: 'review-user', max: 30, windowMs: HOUR, what: 'document reviews' },
   waitlistPerIp: { name: 'waitlist-ip', max: 10, windowMs: HOUR, what: 'waitlist sign-ups' },
 } satisfies Record<string, Limit>;
 

@@ -3,11 +3,11 @@ import type { ReactNode } from 'react';
 import { Group, Panel, Separator } from 'react-resizable-panels';
 import type { User } from '@common/schemas/auth';
 import type { Document } from '@common/schemas/documents';
-import { ChatPanel } from '@web/features/chat/components/chat-panel';
 import type { EditorAdapter } from '@web/features/editor/editor-adapter';
 import { EditorHeader } from '@web/features/editor/components/editor-header';
 import { ReadyBadges } from '@web/features/editor/components/ready-badges';
 import { ReferencePanel } from '@web/features/editor/components/reference-panel';
+import { AssistantTabs } from './assistant-tabs';
 
 /** /editor (the assistant's chat beside the document) or /editor-original (the plugin channel's log). */
 export type EditorScreen = 'chat' | 'original';
@@ -30,7 +30,8 @@ type EditorLayoutProps = {
 
 /**
  * docs/product.md §2 editor screens, whatever the engine: the header, then the document (70%, at least 30%)
- * beside a side panel (30%, between 20% and 50%) that gets the editor only as an adapter.
+ * beside a side panel (30%, between 20% and 50%: the Chat and Review tabs, or the plugin log) that
+ * gets the editor only as an adapter.
  */
 export function EditorLayout({ screen, document, user, adapter, onBack, saveStatus, history, banner, children }: EditorLayoutProps) {
   const original = screen === 'original';
@@ -55,7 +56,7 @@ export function EditorLayout({ screen, document, user, adapter, onBack, saveStat
         </Panel>
         <Separator className="w-1 bg-border transition-colors hover:bg-primary/40 data-[separator=active]:bg-primary/60" />
         <Panel id={original ? 'log' : 'chat'} defaultSize="30" minSize="20" maxSize="50">
-          {original ? <ReferencePanel adapter={adapter} /> : <ChatPanel documentId={document.id} editor={adapter} />}
+          {original ? <ReferencePanel adapter={adapter} /> : <AssistantTabs documentId={document.id} adapter={adapter} />}
         </Panel>
       </Group>
     </div>

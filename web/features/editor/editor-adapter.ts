@@ -22,7 +22,24 @@ export type EditorSnapshot = {
 export type ReplaceOptions = {
   /** Write a tracked change (deletion + insertion by the assistant) instead of editing in place. */
   suggest: boolean;
+  /**
+   * Put `text` in exactly as it is, even blank (a review turns a double space into one, or deletes
+   * a repeated word): no blank lines dropped, no refusal of white space. Absent: the chat's rule.
+   */
+  exact?: boolean;
 };
+
+/**
+ * A passage of one paragraph as the server's review quotes it: `quote` at `offset` in the
+ * paragraph's visible text (its text runs, tabs as '\t', breaks as '\n'; deleted text left out).
+ */
+export type Passage = { paraId: string | null; offset: number; quote: string };
+
+/**
+ * What became of a request to select a passage: `selected`; `changed`, the paragraph is there but
+ * the quote is no longer in it; `missing`, no paragraph with that id in the editor's document body.
+ */
+export type PassageLookup = 'selected' | 'changed' | 'missing';
 
 export interface EditorAdapter {
   getSnapshot(): EditorSnapshot;
@@ -56,4 +73,11 @@ export interface EditorAdapter {
    * engine's own view non-editable itself. Only engines whose page saves the document have it.
    */
   setReadOnly?(readOnly: boolean): void;
+  /**
+   * Scrolls to `passage` and selects it, so that `replaceSelection` then replaces it. The quote is
+   * looked for at its offset first, then anywhere in the paragraph (the nearest occurrence), since
+   * the paragraph may have been edited since it was quoted. Only engines whose page can reach the
+   * document's paragraphs have it (the embedded editor; ONLYOFFICE's plugin channel cannot).
+   */
+  selectPassage?(passage: Passage): PassageLookup;
 }

@@ -17,15 +17,22 @@ import { ChatMessageList } from './chat-message-list';
 import { FloatingInsertButton } from './floating-insert-button';
 import { SelectionTools } from './selection-tools';
 
-type ChatPanelProps = { documentId: number; editor: ChatEditor };
+type ChatPanelProps = {
+  documentId: number;
+  editor: ChatEditor;
+  /** 'Suggest edits' held by the screen, when other panels beside the chat share it; else the chat's own. */
+  suggestEdits?: { suggest: boolean; onSuggestChange: (suggest: boolean) => void };
+};
 
 /** docs/product.md §2's chat panel: the assistant beside the document, working on what is selected in it. */
-export function ChatPanel({ documentId, editor }: ChatPanelProps) {
+export function ChatPanel({ documentId, editor, suggestEdits }: ChatPanelProps) {
   const snapshot = useChatEditorSnapshot(editor);
   const conversation = useChatMessages(documentId);
   const send = useSendChatMessage(documentId);
   const [draft, setDraft] = useState('');
-  const [suggest, setSuggest] = useState(false);
+  const [ownSuggest, setOwnSuggest] = useState(false);
+  const suggest = suggestEdits ? suggestEdits.suggest : ownSuggest;
+  const setSuggest = suggestEdits ? suggestEdits.onSuggestChange : setOwnSuggest;
   const [cardOpen, setCardOpen] = useState(false);
   const listRef = useRef<HTMLDivElement>(null);
   const suggestId = useId();

@@ -1,5 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { schema } from '@eigenpal/docx-editor-core/prosemirror';
+import { describe, expect, it, vi } from 'vitest';
 import type { DocxEditorRef } from '@eigenpal/docx-editor-react';
+import { EditorState, TextSelection } from 'prosemirror-state';
 import { EmbeddedEditorAdapter } from './embedded-editor-adapter';
 
 /** A stand-in for the editor's handle: the ProseMirror state the adapter reads, and `save`. */
@@ -129,5 +131,63 @@ describe('EmbeddedEditorAdapter.setReadOnly', () => {
     adapter.setReadOnly(false);
     expect(adapter.getSnapshot().readOnly).toBe(false);
     expect(heard).toBe(2);
+  });
+});
+
+describe('EmbeddedEditorAdapter.selectPassage', () => {
+  /** The editor over a real ProseMirror state; its highlightRange selects as the editor's does, or not at all. */
+  function adapterOn(text: string, { highlights = true } = {}) {
+    const doc = schema.node('doc', null, [schema.node('paragraph', { paraId: '0A0B0C0D' }, [schema.text(text)])]);
+    const view = {
+      state: EditorState.create({ schema, doc }),
+      dispatch: (tr: Parameters<EditorState['apply']>[0]) => {
+        view.state = view.state.apply(tr);
+      },
+    };
+    const highlightRange = vi.fn((from: number, to: number) => {
+      if (highlights) view.dispatch(view.state.tr.setSelection(TextSelection.create(view.state.doc, from, to)));
+    });
+    const selectedText = () => view.state.doc.textBetween(view.state.selection.from, view.state.selection.to);
+    const adapter = new EmbeddedEditorAdapter();
+    adapter.attach({ getEditorRef: () => ({ getView: () => view }), highlightRange, getSelectionInfo: () => ({ selectedText: selectedText() }) } as unknown as DocxEditorRef);
+    adapter.handleViewReady();
+    return { adapter, view, highlightRange };
+  }
+  const RENT = 'The Tenant shall recieve the the keys.';
+
+  it('selects the quoted passage through the editor, which scrolls to it, and says what it selected', () => {
+    const { adapter, highlightRange } = adapterOn(RENT);
+    expect(adapter.selectPassage({ paraId: '0A0B0C0D', offset: 17, quote: 'recieve' })).toBe('selected');
+    expect(highlightRange).toHaveBeenCalledWith(18, 25);
+    expect(adapter.getSnapshot().selectedText).toBe('recieve');
+  });
+
+  it('selects on the view itself when the editor did not', () => {
+    const { adapter, view } = adapterOn(RENT, { highlights: false });
+    expect(adapter.selectPassage({ paraId: '0A0B0C0D', offset: 17, quote: 'recieve' })).toBe('selected');
+    expect([view.state.selection.from, view.state.selection.to]).toEqual([18, 25]);
+  });
+
+  it('applies two passages of one paragraph as tracked changes, the later first, each where it was quoted', () => {
+    const { adapter, view } = adapterOn(RENT);
+    // Backwards: the tracked deletion keeps the old text in the document, but not in the visible text the offsets count.
+    for (const [offset, quote, replacement] of [
+      [25, 'the the', 'the'],
+      [17, 'recieve', 'receive'],
+    ] as const) {
+      expect(adapter.selectPassage({ paraId: '0A0B0C0D', offset, quote })).toBe('selected');
+      expect(adapter.replaceSelection(replacement, { suggest: true, exact: true })).toBe(true);
+    }
+    const visible: string[] = [];
+    view.state.doc.descendants((node) => {
+      if (node.isText && !node.marks.some((m) => m.type.name === 'deletion')) visible.push(node.text ?? '');
+    });
+    expect(visible.join('')).toBe('The Tenant shall receive the keys.');
+  });
+
+  it('says changed when the quote is gone, and selects nothing', () => {
+    const { adapter, highlightRange } = adapterOn('The Tenant shall receive the keys.');
+    expect(adapter.selectPassage({ paraId: '0A0B0C0D', offset: 17, quote: 'recieve' })).toBe('changed');
+    expect(highlightRange).not.toHaveBeenCalled();
   });
 });

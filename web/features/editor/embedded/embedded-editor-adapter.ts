@@ -4,7 +4,9 @@
  * else talks to it only through the EditorAdapter interface.
  */
 import type { DocxEditorRef } from '@eigenpal/docx-editor-react';
-import type { EditorAdapter, EditorSnapshot, ReplaceOptions } from '../editor-adapter';
+import { TextSelection } from 'prosemirror-state';
+import type { EditorAdapter, EditorSnapshot, Passage, PassageLookup, ReplaceOptions } from '../editor-adapter';
+import { locatePassage } from './passages';
 import { insertAt, replaceRange, suggestReplacement } from './text-transactions';
 
 export class EmbeddedEditorAdapter implements EditorAdapter {
@@ -91,12 +93,31 @@ export class EmbeddedEditorAdapter implements EditorAdapter {
     if (readOnly !== Boolean(this.snapshot.readOnly)) this.update({ readOnly });
   };
 
-  replaceSelection = (text: string, { suggest }: ReplaceOptions) => {
+  replaceSelection = (text: string, { suggest, exact = false }: ReplaceOptions) => {
     const view = this.writableView();
     if (!view || view.state.selection.empty) return false;
     const { from, to } = view.state.selection;
-    const tr = suggest ? suggestReplacement(view.state, from, to, text) : replaceRange(view.state, from, to, text);
+    const tr = suggest ? suggestReplacement(view.state, from, to, text, { exact }) : replaceRange(view.state, from, to, text, { exact });
     return this.apply(tr);
+  };
+
+  /**
+   * Selecting is allowed while edits are refused: it changes nothing. The editor's highlightRange
+   * selects and scrolls the page to it; should it not take (no layout yet), the selection is set
+   * on the view directly, which replaceSelection reads all the same.
+   */
+  selectPassage = (passage: Passage): PassageLookup => {
+    const view = this.view();
+    if (!view) return 'missing';
+    const range = locatePassage(view.state.doc, passage);
+    if (typeof range === 'string') return range;
+    this.ref?.highlightRange(range.from, range.to);
+    const now = this.view();
+    if (now && (now.state.selection.from !== range.from || now.state.selection.to !== range.to)) {
+      now.dispatch(now.state.tr.setSelection(TextSelection.create(now.state.doc, range.from, range.to)).scrollIntoView());
+    }
+    this.handleSelectionChange();
+    return 'selected';
   };
 
   insertAtCaret = (text: string) => {

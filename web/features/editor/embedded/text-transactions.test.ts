@@ -76,7 +76,7 @@ describe('suggestReplacement', () => {
   it('marks the old text deleted and the new text inserted, both by the assistant and in the old formatting', () => {
     const state = contract();
     const { from, to } = find(state, 'recieve');
-    const next = state.apply(suggestReplacement(state, from, to, 'receive', new Date('2025-01-02T03:04:05Z'))!);
+    const next = state.apply(suggestReplacement(state, from, to, 'receive', { now: new Date('2025-01-02T03:04:05Z') })!);
     const nodes = textNodes(next.doc);
     const deleted = nodes.find((n) => n.text === 'recieve')!;
     const inserted = nodes.find((n) => n.text === 'receive')!;
@@ -96,5 +96,34 @@ describe('suggestReplacement', () => {
     const state = contract();
     expect(suggestReplacement(state, 5, 5, 'x')).toBeNull();
     expect(suggestReplacement(state, 1, 5, ' ')).toBeNull();
+  });
+});
+
+describe('exact text (a review finding applied)', () => {
+  it('replaces a passage with white space or with nothing, in place', () => {
+    const doc = schema.node('doc', null, [schema.node('paragraph', { paraId: 'AB' }, [schema.text('Pay  the the rent.', boldRed())])]);
+    const state = EditorState.create({ schema, doc });
+    // The double space is 3..5 of the text, 4..6 in the document.
+    expect(replaceRange(state, 4, 6, ' ')).toBeNull();
+    const spaced = state.apply(replaceRange(state, 4, 6, ' ', { exact: true })!);
+    expect(spaced.doc.textContent).toBe('Pay the the rent.');
+    expect(markNames(spaced.doc.child(0).firstChild!)).toEqual(['bold', 'textColor']);
+    const once = spaced.apply(replaceRange(spaced, 8, 12, '', { exact: true })!);
+    expect(once.doc.textContent).toBe('Pay the rent.');
+  });
+
+  it('as a tracked change: an empty replacement is a deletion alone', () => {
+    const doc = schema.node('doc', null, [schema.node('paragraph', { paraId: 'AB' }, [schema.text('Pay the the rent.')])]);
+    const state = EditorState.create({ schema, doc });
+    // 'the ' is 4..8 of the text, 5..9 in the document.
+    expect(suggestReplacement(state, 5, 9, '')).toBeNull();
+    const next = state.apply(suggestReplacement(state, 5, 9, '', { exact: true })!);
+    expect(next.doc.textContent).toBe('Pay the the rent.');
+    const marked = textNodes(next.doc).map((n) => [n.text, markNames(n)]);
+    expect(marked).toEqual([
+      ['Pay ', []],
+      ['the ', ['deletion']],
+      ['the rent.', []],
+    ]);
   });
 });

@@ -17,12 +17,13 @@ export const SUGGESTION_AUTHOR = 'AI Assistant';
  */
 const REVISION_ID_FLOOR = 1_000_000;
 
-/** The answer's lines, one paragraph each; blank lines separate paragraphs and are dropped. */
-function lines(text: string): string[] {
-  return text
-    .replace(/\r\n?/g, '\n')
-    .split('\n')
-    .filter((line) => line.trim() !== '');
+/**
+ * The answer's lines, one paragraph each; blank lines separate paragraphs and are dropped, unless
+ * the text is `exact` (a review's replacement), which keeps every line as it is, blank ones too.
+ */
+function lines(text: string, exact = false): string[] {
+  const all = text.replace(/\r\n?/g, '\n').split('\n');
+  return exact ? all : all.filter((line) => line.trim() !== '');
 }
 
 const isRevision = (mark: Mark, schema: Schema) => mark.type === schema.marks.insertion || mark.type === schema.marks.deletion;
@@ -40,15 +41,17 @@ export function marksAt(state: EditorState, from: number, to: number): readonly 
  * cleared: two paragraphs with one id would confuse the server's merge, which lines paragraphs
  * up by id.
  */
-function insertLines(tr: Transaction, pos: number, text: string, marks: readonly Mark[]): Transaction {
+function insertLines(tr: Transaction, pos: number, text: string, marks: readonly Mark[], exact = false): Transaction {
   const { schema } = tr.doc.type;
   let at = pos;
-  lines(text).forEach((line, index) => {
+  lines(text, exact).forEach((line, index) => {
     if (index > 0) {
       const parent = tr.doc.resolve(at).parent;
       tr.split(at, 1, [{ type: parent.type, attrs: { ...parent.attrs, paraId: null, textId: null } }]);
       at += 2;
     }
+    // An exact line may be empty (a deletion); ProseMirror has no empty text nodes.
+    if (line === '') return;
     tr.insert(at, schema.text(line, marks));
     at += line.length;
   });
@@ -58,12 +61,15 @@ function insertLines(tr: Transaction, pos: number, text: string, marks: readonly
 /** The caret goes after the new text, so a second Replace cannot hit the same words again. */
 const caretAt = (tr: Transaction, pos: number) => tr.setSelection(TextSelection.create(tr.doc, pos)).scrollIntoView();
 
-/** Replaces from..to with `text`, which keeps the marks of what it replaces. Null for blank text. */
-export function replaceRange(state: EditorState, from: number, to: number, text: string): Transaction | null {
-  if (text.trim() === '') return null;
+/**
+ * Replaces from..to with `text`, which keeps the marks of what it replaces. Null for blank text,
+ * unless `exact`: then blank text is put in as it is, and empty text deletes the range.
+ */
+export function replaceRange(state: EditorState, from: number, to: number, text: string, { exact = false } = {}): Transaction | null {
+  if (exact ? from === to && text === '' : text.trim() === '') return null;
   const marks = marksAt(state, from, to);
   const tr = state.tr.delete(from, to);
-  return insertLines(tr, from, text, marks);
+  return insertLines(tr, from, text, marks, exact);
 }
 
 /** Inserts `text` at `pos` with the marks found there. Null for blank text. */
@@ -89,15 +95,25 @@ function highestRevisionId(doc: PmNode): number {
  * The editor's built-in proposeChange drops the marks of the inserted text, hence this.
  * Multi-line text is joined with spaces: a tracked paragraph split needs paragraph-mark revisions.
  */
-export function suggestReplacement(state: EditorState, from: number, to: number, text: string, now = new Date()): Transaction | null {
+export function suggestReplacement(
+  state: EditorState,
+  from: number,
+  to: number,
+  text: string,
+  { now = new Date(), exact = false }: { now?: Date; exact?: boolean } = {},
+): Transaction | null {
   const { schema } = state;
-  const flat = lines(text).join(' ');
-  if (flat.trim() === '' || from >= to || !schema.marks.insertion || !schema.marks.deletion) return null;
+  const flat = lines(text, exact).join(' ');
+  if ((!exact && flat.trim() === '') || from >= to || !schema.marks.insertion || !schema.marks.deletion) return null;
   const marks = marksAt(state, from, to);
   const base = Math.max(highestRevisionId(state.doc), REVISION_ID_FLOOR);
   const date = now.toISOString();
   const deletion = schema.marks.deletion.create({ revisionId: base + 1, author: SUGGESTION_AUTHOR, date });
-  const insertion = schema.marks.insertion.create({ revisionId: base + 2, author: SUGGESTION_AUTHOR, date });
-  const tr = state.tr.addMark(from, to, deletion).insert(to, schema.text(flat, [...marks, insertion]));
+  const tr = state.tr.addMark(from, to, deletion);
+  // An exact empty text is a deletion alone.
+  if (flat !== '') {
+    const insertion = schema.marks.insertion.create({ revisionId: base + 2, author: SUGGESTION_AUTHOR, date });
+    tr.insert(to, schema.text(flat, [...marks, insertion]));
+  }
   return caretAt(tr, to + flat.length);
 }

@@ -1,6 +1,7 @@
-import { Archive, FileClock, Files, FilePlus, House, LayoutTemplate, Search, Users } from 'lucide-react';
+import { Archive, FileClock, Files, FilePlus, House, LayoutTemplate, Search, SpellCheck, Users } from 'lucide-react';
 import type { LucideIcon } from 'lucide-react';
 import { useId } from 'react';
+import { Link } from 'wouter';
 import { cn } from '@web/lib/utils';
 import { VIEW_LABELS, type WorkspaceView } from '../lib/workspace-views';
 
@@ -46,6 +47,9 @@ export function SidePanel({ view, onSelectView, onNewDocument, onSearch }: SideP
               <PanelButton icon={icon} label={VIEW_LABELS[target]} active={view === target} onClick={() => onSelectView(target)} />
             </li>
           ))}
+          <li>
+            <PanelLink icon={SpellCheck} label="Style rules" href="/style-rules" />
+          </li>
         </ul>
       </nav>
     </div>
@@ -54,19 +58,29 @@ export function SidePanel({ view, onSelectView, onNewDocument, onSearch }: SideP
 
 type PanelButtonProps = { icon: LucideIcon; label: string; active?: boolean; onClick: () => void };
 
+const PANEL_ITEM =
+  'flex w-full items-center gap-3 rounded-md px-3 py-2 text-left text-sm font-medium text-muted-foreground transition-colors outline-none hover:bg-accent hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring';
+
 function PanelButton({ icon: Icon, label, active, onClick }: PanelButtonProps) {
   return (
     <button
       type="button"
       onClick={onClick}
       aria-current={active ? 'page' : undefined}
-      className={cn(
-        'flex w-full items-center gap-3 rounded-md px-3 py-2 text-left text-sm font-medium text-muted-foreground transition-colors outline-none hover:bg-accent hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring',
-        active && 'bg-primary/10 text-primary hover:bg-primary/10 hover:text-primary',
-      )}
+      className={cn(PANEL_ITEM, active && 'bg-primary/10 text-primary hover:bg-primary/10 hover:text-primary')}
     >
       <Icon className="size-4 shrink-0" aria-hidden="true" />
       {label}
     </button>
+  );
+}
+
+/** An entry that is a page of its own rather than a view of the workspace. */
+function PanelLink({ icon: Icon, label, href }: { icon: LucideIcon; label: string; href: string }) {
+  return (
+    <Link href={href} className={PANEL_ITEM}>
+      <Icon className="size-4 shrink-0" aria-hidden="true" />
+      {label}
+    </Link>
   );
 }
