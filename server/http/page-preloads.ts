@@ -24,6 +24,7 @@ const PAGE_MODULES: Record<string, string> = {
   editor: 'app/routes/editor-route.tsx',
   'editor-original': 'app/routes/editor-original-route.tsx',
   [COMPARE]: 'app/routes/compare-route.tsx',
+  'style-rules': 'app/routes/style-rules-route.tsx',
 };
 const LAZY_ROUTE_WRAPPER = 'app/query-provider.tsx';
 /**

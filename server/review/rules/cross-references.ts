@@ -32,6 +32,8 @@ const MONTH_NEXT = /^\s*(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]
 
 interface Numbering {
   readonly clauses: Set<string>;
+  /** Numeric clauses by their parent ('' for the top level), in order. */
+  readonly children: Map<string, string[]>;
   readonly subs: Map<string, Set<string>>;
   readonly attachments: Map<Attachment, Set<string>>;
   /** Distinct top-level clause numbers: one '1.' and a '1.0' are not a numbered document. */
@@ -48,6 +50,12 @@ const attachmentOf = (keyword: string): Attachment | null => {
 };
 
 const prefixes = (id: string) => id.split('.').map((_, i, parts) => parts.slice(0, i + 1).join('.'));
+
+const byNumber = (a: string, b: string) => {
+  const [x, y] = [a.split('.').map(Number), b.split('.').map(Number)];
+  for (let i = 0; i < Math.max(x.length, y.length); i++) if ((x[i] ?? -1) !== (y[i] ?? -1)) return (x[i] ?? -1) - (y[i] ?? -1);
+  return 0;
+};
 
 function readNumbering(doc: ReviewDocument): Numbering {
   const clauses = new Set<string>();
@@ -81,8 +89,15 @@ function readNumbering(doc: ReviewDocument): Numbering {
     read(p.text.slice(0, 80), true);
     if (p.text.includes('(')) for (const m of p.text.matchAll(INLINE_SUB)) addSub(m[1]!);
   }
-  const topLevels = [...clauses].filter((c) => /^\d+$/.test(c)).length;
-  return { clauses, subs, attachments, topLevels };
+  const children = new Map<string, string[]>();
+  for (const c of clauses) {
+    const parent = c.includes('.') ? c.slice(0, c.lastIndexOf('.')) : '';
+    const list = children.get(parent);
+    if (list) list.push(c);
+    else children.set(parent, [c]);
+  }
+  for (const list of children.values()) list.sort(byNumber);
+  return { clauses, children, subs, attachments, topLevels: children.get('')?.length ?? 0 };
 }
 
 /** '(14.1 does)', '(14.1 and 14.3 do)', '(1 to 18 do)'. */
@@ -91,12 +106,6 @@ function hint(existing: readonly string[]): string {
   if (existing.length === 2) return `${existing[0]} and ${existing[1]} do`;
   return `${existing[0]} to ${existing[existing.length - 1]} do`;
 }
-
-const byNumber = (a: string, b: string) => {
-  const [x, y] = [a.split('.').map(Number), b.split('.').map(Number)];
-  for (let i = 0; i < Math.max(x.length, y.length); i++) if ((x[i] ?? -1) !== (y[i] ?? -1)) return (x[i] ?? -1) - (y[i] ?? -1);
-  return 0;
-};
 
 /** Sub-numbers in reading order: letters alphabetically, numbers numerically, roman numerals as written. */
 function sameKind(known: ReadonlySet<string>, sub: string): string[] {
@@ -112,8 +121,7 @@ function missingClause(numbering: Numbering, id: string, subPart: string, kind: 
   const missing = prefixes(id).find((p) => !clauses.has(p));
   if (missing) {
     const parent = missing.includes('.') ? missing.slice(0, missing.lastIndexOf('.')) : null;
-    const depth = missing.split('.').length;
-    const siblings = [...clauses].filter((c) => /^\d/.test(c) && c.split('.').length === depth && (parent === null || c.startsWith(`${parent}.`))).sort(byNumber);
+    const siblings = numbering.children.get(parent ?? '') ?? [];
     if (siblings.length === 0) return `${name} does not exist in this document (${kind.toLowerCase()} ${parent} has no numbered parts).`;
     return `${name} does not exist in this document (${parent === null ? `${siblings.length === 1 ? kind.toLowerCase() : plural} ` : ''}${hint(siblings)}).`;
   }
