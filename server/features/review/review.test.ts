@@ -2,6 +2,8 @@
  * The whole-document review over HTTP (issue 16): built-in rules with no model, free-text rules
  * through the stub OpenAI-protocol model, coverage, staleness, findings' status, and bad input.
  */
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Finding, Review } from '@common/schemas/review';
 import { type Agent, signedIn } from '../../../tests/support/agent';
@@ -194,5 +196,38 @@ describe('free-text rules through a model', () => {
     expect(r.failures, JSON.stringify({ failures: r.failures, coverage: r.coverage, calls })).toHaveLength(1);
     expect(r.failures[0]).toMatch(/^Paragraphs \d+–\d+: .*500/);
     expect(r.findings.filter((f) => f.source === 'model').length).toBeGreaterThan(0);
+  });
+
+  it('is cancelled when the client goes away: nothing more is sent to the model, and the review says what it covered', async () => {
+    expect((await modelUser.put('/api/style-rules', RULES)).statusCode).toBe(200);
+    const many = Array.from({ length: 600 }, (_, i) => `Clause ${i + 1}. The Customer pays each invoice within 60 days of the invoice date, without set-off or deduction of any kind.`);
+    const id = await upload(modelUser, docx(many));
+    // Every request hangs: the review can only end by being cancelled.
+    fake.setDefault({ kind: 'stall', chunks: [] });
+    try {
+      await withModel.app.listen({ port: 0, host: '127.0.0.1' });
+      const { port } = withModel.app.server.address() as AddressInfo;
+      const cookie = [...modelUser.jar].map(([k, v]) => `${k}=${v}`).join('; ');
+      const request = http.request({ host: '127.0.0.1', port, method: 'POST', path: `/api/documents/${id}/review`, headers: { ...SSE, cookie } });
+      const firstProgress = new Promise<string>((resolve, reject) => {
+        request.on('response', (res) => res.once('data', (d: Buffer) => resolve(d.toString('utf8'))));
+        request.on('error', reject);
+      });
+      request.end();
+      expect(await firstProgress).toContain('event: progress');
+      await expect.poll(() => fake.requests.length, { timeout: 10_000 }).toBe(3);
+      // A second review while this one runs is refused: one at a time per person.
+      expect((await modelUser.post(`/api/documents/${id}/review`)).statusCode).toBe(429);
+      request.destroy();
+
+      await expect.poll(async () => ((await modelUser.get(`/api/documents/${id}/review`)).json() as Review).status, { timeout: 10_000 }).toBe('cancelled');
+      const r = (await modelUser.get(`/api/documents/${id}/review`)).json() as Review;
+      expect(r.coverage.total).toBe(600);
+      expect(r.coverage.reviewed).toBeLessThan(600);
+      expect(fake.requests).toHaveLength(3);
+      await expect.poll(() => fake.requests.every((req) => req.clientClosed), { timeout: 5_000 }).toBe(true);
+    } finally {
+      fake.setDefault({ kind: 'reply', chunks: [JSON.stringify({ findings: [] })] });
+    }
   });
 });
