@@ -2,24 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_STYLE_RULES } from '@common/schemas/review';
 import type { ReviewDocument } from '../types';
 import { crossReferences } from './cross-references';
+import { at, labelledDocOf, where } from './rule-test-support';
 
-/** Paragraphs from [label, text] pairs: the label is the list number Word shows, or null. */
-const doc = (...rows: [string | null, string][]): ReviewDocument => ({
-  paragraphs: rows.map(([label, text], index) => ({ index, part: 'body', partName: 'word/document.xml', paraId: null, text, label, style: null, heading: false, inTable: false })),
-});
-
-const review = (d: ReviewDocument) =>
-  crossReferences(d, DEFAULT_STYLE_RULES).map((f) => ({
-    paragraph: f.paragraph,
-    offset: f.offset,
-    quote: d.paragraphs[f.paragraph]!.text.slice(f.offset, f.offset + f.length),
-    reason: f.reason,
-  }));
-
-const at = (text: string, quote: string) => {
-  expect(text).toContain(quote);
-  return text.indexOf(quote);
-};
+const review = (d: ReviewDocument) => crossReferences(d, DEFAULT_STYLE_RULES).map((f) => ({ ...where(d, f), reason: f.reason }));
 
 /** Numbered by labels up to clause 3, typed after that ('4.1 Payment'), with two schedules. */
 const NUMBERED: [string | null, string][] = [
@@ -44,7 +29,7 @@ describe('cross-references', () => {
   it('flags references to clauses, sub-clauses and schedules the document does not have', () => {
     const text =
       'Subject to clause 2.3, clause 4.1(c), Clause 2.2(b), Schedule 3 and section 7, the Supplier shall comply with clause 4.1(b) and Schedule 2.';
-    const d = doc(...NUMBERED, [null, text]);
+    const d = labelledDocOf(...NUMBERED, [null, text]);
     const p = NUMBERED.length;
     expect(review(d)).toEqual([
       { paragraph: p, offset: at(text, 'clause 2.3'), quote: 'clause 2.3', reason: 'Clause 2.3 does not exist in this document (2.1 and 2.2 do).' },
@@ -56,7 +41,7 @@ describe('cross-references', () => {
 
   it('checks both ends of a range and every item of a list', () => {
     const text = 'Clauses 3 to 6, clauses 1, 2 and 8, clause 2.1-2.4 and paragraphs 5.1–5.2 survive termination.';
-    const d = doc(...NUMBERED, [null, text]);
+    const d = labelledDocOf(...NUMBERED, [null, text]);
     const p = NUMBERED.length;
     expect(review(d)).toEqual([
       { paragraph: p, offset: at(text, '6,'), quote: '6', reason: 'Clause 6 does not exist in this document (clauses 1 to 5 do).' },
@@ -69,14 +54,14 @@ describe('cross-references', () => {
   it('leaves references to other texts alone, but not references to this one', () => {
     const text =
       'Nothing in section 1159 of the Companies Act 2006, Article 28 GDPR, clause 30 of the Master Agreement or Annex B (the annexes are separate documents) applies, but clause 9 of this Agreement does.';
-    const d = doc(...NUMBERED, [null, text]);
+    const d = labelledDocOf(...NUMBERED, [null, text]);
     expect(review(d)).toEqual([
       { paragraph: NUMBERED.length, offset: at(text, 'clause 9'), quote: 'clause 9', reason: 'Clause 9 does not exist in this document (clauses 1 to 5 do).' },
     ]);
   });
 
   it('says nothing in a document without numbered clauses', () => {
-    const letter = doc(
+    const letter = labelledDocOf(
       [null, 'Dear Ms Patel,'],
       [null, 'Thank you for your letter. Under clause 3 of our agreement, and clause 14.2 in particular, notice must be given in writing. Please see Schedule 4.'],
       [null, '1 March 2025'],
@@ -85,12 +70,12 @@ describe('cross-references', () => {
   });
 
   it('says nothing when every reference exists', () => {
-    expect(review(doc(...CONTROL))).toEqual([]);
+    expect(review(labelledDocOf(...CONTROL))).toEqual([]);
   });
 
   it('never throws on odd input', () => {
     expect(() => crossReferences({ paragraphs: [] }, DEFAULT_STYLE_RULES)).not.toThrow();
-    const odd = doc(
+    const odd = labelledDocOf(
       ['', ''],
       ['1.', ''],
       ['•', 'clause '],

@@ -1,26 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_STYLE_RULES } from '@common/schemas/review';
-import type { ReviewDocument } from '../types';
 import { dateFormats } from './date-formats';
+import { at, docOf, reviewOf } from './rule-test-support';
 
-const doc = (...texts: string[]): ReviewDocument => ({
-  paragraphs: texts.map((text, index) => ({ index, part: 'body', partName: 'word/document.xml', paraId: null, text, label: null, style: null, heading: false, inTable: false })),
-});
-
-const review = (d: ReviewDocument) =>
-  dateFormats(d, DEFAULT_STYLE_RULES).map((f) => ({
-    paragraph: f.paragraph,
-    offset: f.offset,
-    quote: d.paragraphs[f.paragraph]!.text.slice(f.offset, f.offset + f.length),
-    reason: f.reason,
-    replacement: f.replacement,
-  }));
-
-/** Where `quote` is in `text`, and that it is there at all. */
-const at = (text: string, quote: string) => {
-  expect(text).toContain(quote);
-  return text.indexOf(quote);
-};
+const review = reviewOf(dateFormats);
 
 describe('date-formats', () => {
   it('flags dates not in the dominant format, rewritten in it when the date is certain', () => {
@@ -28,7 +11,7 @@ describe('date-formats', () => {
     const second = 'The first review is on March 5, 2025, the second on 2025-04-15 and the third on 1st June 2025.';
     const third = 'Invoices dated 01/04/2025 or 13/04/2025 are payable by 30 April 2025.';
     const reason = 'Most dates in this document are written like "1 March 2025".';
-    expect(review(doc(first, second, third))).toEqual([
+    expect(review(docOf(first, second, third))).toEqual([
       { paragraph: 1, offset: at(second, 'March 5, 2025'), quote: 'March 5, 2025', reason, replacement: '5 March 2025' },
       { paragraph: 1, offset: at(second, '2025-04-15'), quote: '2025-04-15', reason, replacement: '15 April 2025' },
       { paragraph: 1, offset: at(second, '1st June 2025'), quote: '1st June 2025', reason, replacement: '1 June 2025' },
@@ -41,7 +24,7 @@ describe('date-formats', () => {
   it('in a numeric document, checks the order of day and month and the zero-padding', () => {
     const body = 'Signed 15/03/2025, delivered 20/05/2025 and 01/06/2025; paid 06/21/2025; renewed 1/7/2025; closed 1 August 2025.';
     const reason = 'Most dates in this document are written like "15/03/2025".';
-    expect(review(doc(body))).toEqual([
+    expect(review(docOf(body))).toEqual([
       { paragraph: 0, offset: at(body, '06/21/2025'), quote: '06/21/2025', reason, replacement: '21/06/2025' },
       { paragraph: 0, offset: at(body, '1/7/2025'), quote: '1/7/2025', reason, replacement: undefined },
       { paragraph: 0, offset: at(body, '1 August 2025'), quote: '1 August 2025', reason, replacement: '01/08/2025' },
@@ -49,7 +32,7 @@ describe('date-formats', () => {
   });
 
   it('keeps the details of the dominant format: ordinals, commas, abbreviations', () => {
-    const d = doc('Dated March 1st, 2025 and renewed on March 3rd, 2026.', 'Ends 22 Dec 2027.', 'Signed Jan. 2, 2025 and Jan. 9, 2025 and Jan. 12, 2025.', 'Ends 22 December 2027.');
+    const d = docOf('Dated March 1st, 2025 and renewed on March 3rd, 2026.', 'Ends 22 Dec 2027.', 'Signed Jan. 2, 2025 and Jan. 9, 2025 and Jan. 12, 2025.', 'Ends 22 December 2027.');
     expect(review(d).map((f) => [f.quote, f.replacement])).toEqual([
       ['March 1st, 2025', 'Mar. 1, 2025'],
       ['March 3rd, 2026', 'Mar. 3, 2026'],
@@ -59,13 +42,13 @@ describe('date-formats', () => {
   });
 
   it('says nothing when one format is used throughout, or there is one date', () => {
-    expect(review(doc(CONTROL))).toEqual([]);
-    expect(review(doc('Signed on 01/04/2025.'))).toEqual([]);
-    expect(review(doc('On 2025-03-01 and 2025-12-31.', 'Revised 2026-01-15.'))).toEqual([]);
+    expect(review(docOf(CONTROL))).toEqual([]);
+    expect(review(docOf('Signed on 01/04/2025.'))).toEqual([]);
+    expect(review(docOf('On 2025-03-01 and 2025-12-31.', 'Revised 2026-01-15.'))).toEqual([]);
   });
 
   it('reads only real dates: no impossible days, no verb “may”, no reference numbers', () => {
-    const d = doc(
+    const d = docOf(
       'Dated 1 March 2025.',
       'Not dates: 31 February 2025, 1 may 2025, ref-2025-03-01-x, 2025-13-01, version 1.2.20250, No. 20/4/28, RD 11-02-2006, 32/01/2025, 2025-03-01T10:00.',
     );
@@ -75,7 +58,7 @@ describe('date-formats', () => {
   it('never throws on odd input', () => {
     expect(() => dateFormats({ paragraphs: [] }, DEFAULT_STYLE_RULES)).not.toThrow();
     const huge = '1 March 2025 '.repeat(20_000) + '2025-03-01';
-    const d = doc('', '\n\t', huge, 'Подписано 1 марта 2025 г. 😀 1 March 2025 — 三月 1, 2025', '99/99/9999 0/0/0000 00.00.0000');
+    const d = docOf('', '\n\t', huge, 'Подписано 1 марта 2025 г. 😀 1 March 2025 — 三月 1, 2025', '99/99/9999 0/0/0000 00.00.0000');
     expect(review(d)).toEqual([{ paragraph: 2, offset: huge.length - 10, quote: '2025-03-01', reason: 'Most dates in this document are written like "1 March 2025".', replacement: '1 March 2025' }]);
   });
 });

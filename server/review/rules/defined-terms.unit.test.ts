@@ -2,30 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_STYLE_RULES } from '@common/schemas/review';
 import type { ReviewDocument } from '../types';
 import { definedTerms } from './defined-terms';
+import { at, docOf, reviewOf } from './rule-test-support';
 
-const doc = (...texts: string[]): ReviewDocument => ({
-  paragraphs: texts.map((text, index) => ({ index, part: 'body', partName: 'word/document.xml', paraId: null, text, label: null, style: null, heading: false, inTable: false })),
-});
-
-const review = (d: ReviewDocument) =>
-  definedTerms(d, DEFAULT_STYLE_RULES)
-    .map((f) => ({
-      paragraph: f.paragraph,
-      offset: f.offset,
-      quote: d.paragraphs[f.paragraph]!.text.slice(f.offset, f.offset + f.length),
-      reason: f.reason,
-      replacement: f.replacement,
-    }))
-    .sort((a, b) => a.paragraph - b.paragraph || a.offset - b.offset);
-
-const at = (text: string, quote: string) => {
-  expect(text).toContain(quote);
-  return text.indexOf(quote);
-};
+const review = (d: ReviewDocument) => reviewOf(definedTerms)(d).sort((a, b) => a.paragraph - b.paragraph || a.offset - b.offset);
 
 describe('defined-terms', () => {
   it('reads every usual way of defining a term, and counts plurals and possessives as uses', () => {
-    const d = doc(
+    const d = docOf(
       'This lease is made between Aldgate Estates Limited (hereinafter "Landlord") and Zennor Retail Limited (the “Tenant”) (each a "Party" and together, the "Parties").',
       '"Premises" means Unit 4, Quay Street. “Business Day” shall mean a weekday. \'Term\' means ten years. The ‘Rent’ has the meaning given in clause 3.',
       'The Tenant shall pay the Rent to the Landlord on each Business Day of the Term, at the Landlord’s bank, and both Parties shall keep the Premises insured. Each Party bears its own costs.',
@@ -38,7 +21,7 @@ describe('defined-terms', () => {
   it('flags a definition that is never used, and a second definition of the same term', () => {
     const first = 'In this Agreement: "Supplier" means Northwind Limited; "Deliverables" means the reports; "Services" means the analytics services.';
     const second = 'The Supplier (the "Supplier") shall provide the Services.';
-    const d = doc(first, second, 'The Supplier shall invoice monthly.');
+    const d = docOf(first, second, 'The Supplier shall invoice monthly.');
     expect(review(d)).toEqual([
       { paragraph: 0, offset: at(first, 'Deliverables'), quote: 'Deliverables', reason: '"Deliverables" is defined but never used.', replacement: undefined },
       { paragraph: 1, offset: at(second, 'Supplier"') , quote: 'Supplier', reason: '"Supplier" is defined again (it is already defined in paragraph 1).', replacement: undefined },
@@ -49,7 +32,7 @@ describe('defined-terms', () => {
     const defs = '"Supplier" means Northwind Limited. "Services" means the services in Schedule 1. "Business Day" means a weekday. "Term" means three years.';
     const body =
       'The supplier shall perform the Services on the business day after the Supplier’s request, and the supplier’s staff shall follow the Business Day rota. The terms of the Term are in the term "Renewal", with the services of the supplier of parts.';
-    expect(review(doc(defs, body))).toEqual([
+    expect(review(docOf(defs, body))).toEqual([
       { paragraph: 1, offset: at(body, 'supplier shall'), quote: 'supplier', reason: '"Supplier" is a defined term, but it is written in lower case here.', replacement: 'Supplier' },
       { paragraph: 1, offset: at(body, 'business day'), quote: 'business day', reason: '"Business Day" is a defined term, but it is written in lower case here.', replacement: 'Business Day' },
       { paragraph: 1, offset: at(body, 'supplier’s staff'), quote: 'supplier', reason: '"Supplier" is a defined term, but it is written in lower case here.', replacement: 'Supplier' },
@@ -62,22 +45,22 @@ describe('defined-terms', () => {
       'The Licensor grants the Licensee a licence. The Customer and the Licensee shall comply with the Companies Act 2006, the rules of the Bank of England, the Financial Conduct Authority and the High Court, in the United Kingdom and in the European Union, and with the Payment clause.';
     const later =
       'The Customer shall inform the Licensor of the Purchaser, the United Kingdom, the Contracts (Rights of Third Parties) Act 1999 and the Companies Act 2006 in January, as the Payment clause says and the Contracts (Rights of Third Parties) Act 1999 allows.';
-    expect(review(doc(defs, body, later))).toEqual([
+    expect(review(docOf(defs, body, later))).toEqual([
       { paragraph: 1, offset: at(body, 'Licensee'), quote: 'Licensee', reason: '"Licensee" is capitalised like a defined term, but it is never defined.', replacement: undefined },
     ]);
   });
 
   it('does not look for undefined terms in a document that defines none', () => {
-    expect(review(doc('The Licensee pays the Licensor. The Licensee and the Licensor sign.'))).toEqual([]);
+    expect(review(docOf('The Licensee pays the Licensor. The Licensee and the Licensor sign.'))).toEqual([]);
   });
 
   it('says nothing about a consistent contract', () => {
-    expect(review(doc(...CONTROL))).toEqual([]);
+    expect(review(docOf(...CONTROL))).toEqual([]);
   });
 
   it('never throws on odd input', () => {
     expect(() => definedTerms({ paragraphs: [] }, DEFAULT_STYLE_RULES)).not.toThrow();
-    const odd = doc('', '"', '“”', '"A', '(the "', '("Émigré Fund") means the fund', 'the Émigré Fund 😀 "Ω" means omega', '"Data" means all data. '.repeat(2_000), 'the data '.repeat(5_000));
+    const odd = docOf('', '"', '“”', '"A', '(the "', '("Émigré Fund") means the fund', 'the Émigré Fund 😀 "Ω" means omega', '"Data" means all data. '.repeat(2_000), 'the data '.repeat(5_000));
     const findings = review(odd);
     expect(findings.filter((f) => f.reason.includes('defined again'))).toHaveLength(1_999);
     expect(findings.filter((f) => f.reason.includes('lower case'))).toHaveLength(5_000);

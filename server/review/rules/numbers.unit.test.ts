@@ -1,33 +1,22 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_STYLE_RULES } from '@common/schemas/review';
-import type { ReviewDocument } from '../types';
 import { numbers, wordsToNumber } from './numbers';
-
-const doc = (...texts: string[]): ReviewDocument => ({
-  paragraphs: texts.map((text, index) => ({ index, part: 'body', partName: 'word/document.xml', paraId: null, text, label: null, style: null, heading: false, inTable: false })),
-});
+import { docOf, reviewOf } from './rule-test-support';
 
 /** What a reader of the review sees: the paragraph, the quoted passage, the reason and the fix. */
-const review = (d: ReviewDocument) =>
-  numbers(d, DEFAULT_STYLE_RULES).map((f) => ({
-    paragraph: f.paragraph,
-    offset: f.offset,
-    quote: d.paragraphs[f.paragraph]!.text.slice(f.offset, f.offset + f.length),
-    reason: f.reason,
-    replacement: f.replacement,
-  }));
+const review = reviewOf(numbers);
 
 describe('numbers', () => {
   it('flags words and digits that disagree, with the words’ value in the digits', () => {
     const text = 'The Customer shall pay each invoice within thirty (31) days of receipt.';
-    expect(review(doc(text))).toEqual([
+    expect(review(docOf(text))).toEqual([
       { paragraph: 0, offset: text.indexOf('thirty'), quote: 'thirty (31)', reason: 'thirty is 30, not 31.', replacement: 'thirty (30)' },
     ]);
   });
 
   it('reads hyphens, spaces, hundreds, "and", thousands and millions, in any case', () => {
     const wrong = 'Notice of twenty one (12) days and a cap of one million (100,000) units.';
-    const d = doc(
+    const d = docOf(
       'Notice of twenty-one (21) days, Twenty One (21) days or THIRTY-SIX (36) months.',
       'A cap of one hundred (100) units, one hundred and fifty thousand pounds (£150,000) and two million five hundred thousand (2,500,000) shares.',
       wrong,
@@ -40,23 +29,23 @@ describe('numbers', () => {
 
   it('reads digits first, percentages and currencies', () => {
     const text = 'Interest accrues at 5% (five per cent) a year, rising to seven per cent (8%) after 45 (forty) days, on £10,000 (ten thousand pounds).';
-    expect(review(doc(text))).toEqual([
+    expect(review(docOf(text))).toEqual([
       { paragraph: 0, offset: text.indexOf('seven'), quote: 'seven per cent (8%)', reason: 'seven is 7, not 8.', replacement: 'seven per cent (7%)' },
       { paragraph: 0, offset: text.indexOf('45'), quote: '45 (forty)', reason: 'forty is 40, not 45.', replacement: '40 (forty)' },
     ]);
   });
 
   it('takes the number at the end of a run of words, and leaves a lone “one” alone', () => {
-    const d = doc('Between one and five (5) members; of the seven congeners, one (118) is dioxin-like.', 'Any two (2) Directors; three and four (4) items.');
+    const d = docOf('Between one and five (5) members; of the seven congeners, one (118) is dioxin-like.', 'Any two (2) Directors; three and four (4) items.');
     expect(review(d)).toEqual([]);
   });
 
   it('says nothing when every pair agrees', () => {
-    expect(review(doc(CONTROL))).toEqual([]);
+    expect(review(docOf(CONTROL))).toEqual([]);
   });
 
   it('never throws on odd input', () => {
-    const odd = doc('', '(', '()', 'thirty (', 'thirty ()', '(31) thirty', '1'.repeat(100_000) + ' (one)', 'один (1) — 三十 (31) 😀 thirty (30)', 'ninety nine (99999999999999999999999)');
+    const odd = docOf('', '(', '()', 'thirty (', 'thirty ()', '(31) thirty', '1'.repeat(100_000) + ' (one)', 'один (1) — 三十 (31) 😀 thirty (30)', 'ninety nine (99999999999999999999999)');
     expect(() => numbers({ paragraphs: [] }, DEFAULT_STYLE_RULES)).not.toThrow();
     expect(review(odd)).toEqual([
       { paragraph: 8, offset: 0, quote: 'ninety nine (99999999999999999999999)', reason: 'ninety nine is 99, not 99999999999999999999999.', replacement: 'ninety nine (99)' },

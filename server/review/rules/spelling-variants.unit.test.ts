@@ -1,23 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_STYLE_RULES, type StyleRules } from '@common/schemas/review';
-import type { ReviewDocument, RuleFinding } from '../types';
 import { spellingVariants } from './spelling-variants';
-
-function docOf(...texts: string[]): ReviewDocument {
-  return {
-    paragraphs: texts.map((text, index) => ({ index, part: 'body', partName: 'word/document.xml', paraId: null, text, label: null, style: null, heading: false, inTable: false })),
-  };
-}
+import { docOf, seenWith } from './rule-test-support';
 
 const styleOf = (spelling: StyleRules['spelling']): StyleRules => ({ ...DEFAULT_STYLE_RULES, spelling });
 
-/** What a reader sees of each finding: where, the passage, and its fix. */
-function seen(doc: ReviewDocument, findings: readonly RuleFinding[]) {
-  return findings.map((f) => {
-    expect(f.rule).toBe('spelling-variants');
-    return { paragraph: f.paragraph, offset: f.offset, quote: doc.paragraphs[f.paragraph]!.text.slice(f.offset, f.offset + f.length), replacement: f.replacement };
-  });
-}
+/** What a reader sees of each finding, every one from this rule. */
+const seen = seenWith((f) => expect(f.rule).toBe('spelling-variants'));
 
 // A UK services agreement, consistently spelt.
 const UK_CONTROL = [
