@@ -2,14 +2,14 @@
  * The whole-document review (issue 16) on the generated contracts of bench:editor at 20, 100 and
  * 300 pages: the built-in rules as the work pool runs them (reviewOffline: read the document,
  * every rule), goal 300 pages in 3 s or less; beside it, a reference measured in the same run on
- * the same file, unzipping the package and reading the body's text (the least any review costs).
+ * the same file (problems planted in one paragraph in five, so the rules build findings), unzipping the package and reading the body's text (the least any review costs).
  * And the model path's size for the same documents at the default context (24,000 characters):
  * how many chunks, so how many requests, one free-text rule costs. Prints; asserts nothing.
  * Run: npx tsx bench/review.bench.ts
  */
 import os from 'node:os';
 import { performance } from 'node:perf_hooks';
-import { strFromU8, unzipSync } from 'fflate';
+import { strFromU8, strToU8, unzipSync, zipSync } from 'fflate';
 import { DEFAULT_STYLE_RULES } from '@common/schemas/review';
 import { DEFAULT_LIMITS } from '../server/adapters/ai/model';
 import { processDocx } from '../server/docx/process';
@@ -19,6 +19,15 @@ import { CLAUSES_FOR_PAGES, bigDocx } from './support/big-docx';
 
 const RUNS = 5;
 const RULE = { id: 'payment', text: 'Payment terms must not exceed 30 days' };
+
+/** The contract with problems planted in every fifth 'reasonable skill' (so the rules have findings to build, as in real use). */
+function planted(bytes: Uint8Array): Uint8Array {
+  const files = unzipSync(bytes);
+  let n = 0;
+  const xml = strFromU8(files['word/document.xml']!).replace(/reasonable skill/g, (m) => (n++ % 5 === 0 ? 'reasonable the the skill within thirty (31) days, in colour and color,' : m));
+  files['word/document.xml'] = strToU8(xml);
+  return zipSync(files);
+}
 
 function reference(bytes: Uint8Array): number {
   const xml = strFromU8(unzipSync(bytes)['word/document.xml']!);
@@ -39,7 +48,7 @@ function median(f: () => unknown): number {
 
 console.info(`reviewOffline, median of ${RUNS}; load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')} on ${os.availableParallelism()} CPUs`);
 for (const pages of [20, 100, 300]) {
-  const processed = processDocx(bigDocx(0, CLAUSES_FOR_PAGES.get(pages)!));
+  const processed = processDocx(planted(bigDocx(0, CLAUSES_FOR_PAGES.get(pages)!)));
   if (!processed.ok) throw new Error(processed.reason);
   const bytes = processed.editable;
   const once = reviewOffline({ bytes, style: DEFAULT_STYLE_RULES });
