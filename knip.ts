@@ -14,6 +14,8 @@ export default defineConfig({
     'bench/editor-bare/main.tsx',
     // Loaded by URL: the worker pool (server/work/work-pool.ts).
     'server/work/worker.mjs',
+    // Run as a child process by tests/support/s3-server.ts.
+    'tests/support/s3-server-process.mjs',
     // Aliased for the editor package's `sonner` in vite.config.ts.
     'web/features/editor/embedded/editor-toasts.ts',
     // Run by ONLYOFFICE Docs from the plugin's index.html, not imported.

@@ -9,17 +9,19 @@ const alias = {
 /**
  * unit: pure logic beside the code (.test.ts), and the tests of test support itself, in Node.
  * component: the web widgets whose behaviour lives in the browser (.test.tsx), rendered with
- * Testing Library in jsdom. api-*: the integration suite, once on PGlite and, when
- * TEST_DATABASE_URL is set, once more on that PostgreSQL server. Same files, same assertions.
+ * Testing Library in jsdom. api-*: the integration suite, once on PGlite, once more on PGlite with
+ * the files in an S3 bucket (a loopback S3 server started for the run) and, when TEST_DATABASE_URL
+ * is set, once more on that PostgreSQL server. Same files, same assertions.
  */
-const apiProject = (name: string, db: 'pglite' | 'postgres') => ({
+const apiProject = (name: string, db: 'pglite' | 'postgres', storage: 'disk' | 's3' = 'disk') => ({
   resolve: { alias },
   test: {
     name,
     include: ['server/**/*.test.ts'],
     exclude: ['server/**/*.unit.test.ts'],
     environment: 'node',
-    env: { TEST_DB: db },
+    env: { TEST_DB: db, TEST_STORAGE: storage },
+    globalSetup: storage === 's3' ? ['tests/support/s3-global-setup.ts'] : [],
     // Each file builds its own app on its own database, so files share nothing but the loaded
     // modules: reusing them saves the seconds of importing the server (and compiling PGlite's
     // WebAssembly) that every file otherwise paid again.
@@ -50,6 +52,7 @@ export default defineConfig({
         },
       },
       apiProject('api-pglite', 'pglite'),
+      apiProject('api-s3', 'pglite', 's3'),
       ...(process.env.TEST_DATABASE_URL ? [apiProject('api-postgres', 'postgres')] : []),
     ],
   },

@@ -2,10 +2,9 @@
  * What happens between "config parsed" and "ready to listen", shared by main.ts and the test app
  * so tests boot the server the way production does.
  */
-import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import { type Ai, createAi } from './adapters/ai/model';
-import { createDiskBlobStore } from './adapters/blob-store';
+import { openBlobStore } from './adapters/open-blob-store';
 import { buildApp } from './app';
 import type { Config } from './config';
 import type { Database } from './db/client';
@@ -32,7 +31,7 @@ export type BootOptions = {
 };
 
 export async function boot(options: BootOptions) {
-  const blobs = await createDiskBlobStore(path.join(options.config.dataDir, 'files'));
+  const blobs = await openBlobStore(options.config);
   const work = createWorkPool(options.work);
   const ai = options.ai ?? createAi(options.config.ai, {}, work);
   const app = await buildApp(
@@ -45,9 +44,9 @@ export async function boot(options: BootOptions) {
   // After the server stopped taking requests and the in-flight ones finished.
   app.addHook('onClose', () => work.close());
   const deps: Deps = { config: options.config, database: options.database, blobs, ai, clock: options.clock, log: app.log, work, limits: options.limits };
-  // DATA_DIR/files belongs to this one instance (several instances need a shared object store,
-  // whose sweep must then wait out other instances' in-flight writes). At boot nothing of ours is
-  // in flight, so an unreferenced file is an orphan. See docs/decisions/004-upload-durability.md.
+  // The store (DATA_DIR/files, or the bucket's prefix) belongs to this one instance; instances
+  // sharing a bucket need a sweep that waits out each other's in-flight writes. At boot nothing of
+  // ours is in flight, so an unreferenced file is an orphan. See docs/decisions/004 and 029.
   await recoverDocuments(deps, { orphanGraceMs: 0 });
   await seedTemplates(deps);
   startCleanupSchedule(deps, app);

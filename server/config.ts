@@ -38,6 +38,33 @@ const TrustProxySchema = z.preprocess(blankAsUnset, z.string().trim().toLowerCas
   return z.NEVER;
 });
 
+const STORAGE_URL_MESSAGE = 'must be s3://bucket/prefix (a bucket name as S3 allows it, an optional key prefix), or file: for the local disk under DATA_DIR';
+
+/**
+ * `s3://bucket/prefix`, or the local disk when unset or `file:`. A path after `file:` is refused
+ * rather than ignored: files live under DATA_DIR, and a value that seemed to move them must not
+ * silently leave them there.
+ */
+const StorageUrlSchema = z.preprocess(blankAsUnset, z.string().trim().optional()).transform((v, ctx) => {
+  if (v === undefined || /^file:(\/\/)?$/i.test(v)) return undefined;
+  // S3's rules for a new bucket's name: 3 to 63 lower-case letters, digits, dots and hyphens.
+  const match = /^s3:\/\/([a-z0-9][a-z0-9.-]{1,61}[a-z0-9])(?:\/(.*))?$/.exec(v);
+  const segments = (match?.[2] ?? '').split('/').filter(Boolean);
+  // Only the characters S3 calls safe in a key, and no dot segments a tool could read as a path.
+  if (!match || !segments.every((s) => /^[A-Za-z0-9!_.*'()-]+$/.test(s) && s !== '.' && s !== '..')) {
+    ctx.addIssue({ code: 'custom', message: STORAGE_URL_MESSAGE });
+    return z.NEVER;
+  }
+  return { bucket: match[1]!, prefix: segments.map((s) => `${s}/`).join('') };
+});
+
+const optionalFlag = z
+  .preprocess(blankAsUnset, z.string().trim().toLowerCase().optional())
+  .pipe(z.enum(['true', 'false', '1', '0'], 'must be true or false').optional())
+  .transform((v) => (v === undefined ? undefined : v === 'true' || v === '1'));
+
+const S3_VARIABLES = ['S3_ENDPOINT', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_FORCE_PATH_STYLE'] as const;
+
 const ConfigSchema = z
   .object({
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -60,6 +87,12 @@ const ConfigSchema = z
     DOCUMENT_SERVER_URL: optionalUrl,
     DOCUMENT_SERVER_JWT_SECRET: z.preprocess(blankAsUnset, z.string().min(16, 'must be at least 16 characters').optional()),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    STORAGE_URL: StorageUrlSchema,
+    S3_ENDPOINT: optionalUrl.refine((v) => v === undefined || /^https?:\/\//.test(v), { message: 'must be an http:// or https:// URL' }),
+    S3_REGION: z.preprocess(blankAsUnset, z.string().trim().regex(/^[A-Za-z0-9-]+$/, 'must be a region name such as us-east-1').optional()),
+    S3_ACCESS_KEY_ID: z.preprocess(blankAsUnset, z.string().trim().optional()),
+    S3_SECRET_ACCESS_KEY: z.preprocess(blankAsUnset, z.string().optional()),
+    S3_FORCE_PATH_STYLE: optionalFlag,
   })
   .superRefine((c, ctx) => {
     const need = (key: keyof typeof c, why: string) =>
@@ -73,6 +106,16 @@ const ConfigSchema = z
     // The Document Server downloads documents from, and calls back to, absolute URLs of ours.
     if (c.DOCUMENT_SERVER_URL && !c.PUBLIC_URL)
       need('PUBLIC_URL', 'when DOCUMENT_SERVER_URL is set (the Document Server fetches documents from it and calls it back)');
+    // One without the other is a typo, not a choice of the SDK's own credential chain.
+    if (c.S3_ACCESS_KEY_ID && !c.S3_SECRET_ACCESS_KEY) need('S3_SECRET_ACCESS_KEY', 'when S3_ACCESS_KEY_ID is set');
+    if (c.S3_SECRET_ACCESS_KEY && !c.S3_ACCESS_KEY_ID) need('S3_ACCESS_KEY_ID', 'when S3_SECRET_ACCESS_KEY is set');
+    // Files written to the local disk while the operator meant a bucket would be missing on every
+    // other instance: settings for a bucket without STORAGE_URL stop the server instead.
+    if (!c.STORAGE_URL) {
+      for (const key of S3_VARIABLES) {
+        if (c[key] !== undefined) ctx.addIssue({ code: 'custom', path: [key], message: 'applies only with STORAGE_URL=s3://bucket/prefix; without it, files go to the local disk under DATA_DIR' });
+      }
+    }
   });
 
 export type Config = {
@@ -86,6 +129,22 @@ export type Config = {
   ai: { provider: 'offline' | 'openai-compatible' | 'openai' | 'anthropic'; baseUrl?: string; apiKey?: string; model?: string };
   documentServer: { url: string; jwtSecret: string } | undefined;
   logLevel: string;
+  /** Where document bytes live: `DATA_DIR/files` on the local disk, or an S3-compatible bucket. */
+  storage: { kind: 'disk' } | S3Storage;
+};
+
+/**
+ * A bucket and the key prefix ('' or ending in '/') that this deployment's objects live under.
+ * Without credentials, the AWS SDK's own chain finds them (AWS_* variables, an instance role).
+ */
+export type S3Storage = {
+  kind: 's3';
+  bucket: string;
+  prefix: string;
+  endpoint: string | undefined;
+  region: string;
+  forcePathStyle: boolean;
+  credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
 };
 
 export class ConfigError extends Error {}
@@ -112,5 +171,16 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
         ? { url: c.DOCUMENT_SERVER_URL.replace(/\/+$/, ''), jwtSecret: c.DOCUMENT_SERVER_JWT_SECRET }
         : undefined,
     logLevel: c.LOG_LEVEL,
+    storage: c.STORAGE_URL
+      ? {
+          kind: 's3',
+          ...c.STORAGE_URL,
+          endpoint: c.S3_ENDPOINT?.replace(/\/+$/, ''),
+          // Any name does for most S3-compatible servers; AWS's own default region otherwise.
+          region: c.S3_REGION ?? 'us-east-1',
+          forcePathStyle: c.S3_FORCE_PATH_STYLE ?? false,
+          credentials: c.S3_ACCESS_KEY_ID && c.S3_SECRET_ACCESS_KEY ? { accessKeyId: c.S3_ACCESS_KEY_ID, secretAccessKey: c.S3_SECRET_ACCESS_KEY } : undefined,
+        }
+      : { kind: 'disk' },
   };
 }

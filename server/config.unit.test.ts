@@ -26,6 +26,19 @@ describe('parseConfig', () => {
     [{ TRUST_PROXY: '10.0.0.1, proxy.local' }, 'TRUST_PROXY'],
     [{ TRUST_PROXY: '-1' }, 'TRUST_PROXY'],
     [{ DOCUMENT_SERVER_URL: 'http://ds.local', DOCUMENT_SERVER_JWT_SECRET: 'a-secret-of-16-chars' }, 'PUBLIC_URL'],
+    [{ STORAGE_URL: 'https://bucket.example.com' }, 'STORAGE_URL'],
+    [{ STORAGE_URL: 's3://Upper_Case' }, 'STORAGE_URL'],
+    [{ STORAGE_URL: 's3://ab' }, 'STORAGE_URL'],
+    [{ STORAGE_URL: 's3://key:secret@bucket' }, 'STORAGE_URL'],
+    [{ STORAGE_URL: 's3://bucket/../other' }, 'STORAGE_URL'],
+    [{ STORAGE_URL: 'file:///srv/files' }, 'STORAGE_URL'],
+    [{ STORAGE_URL: 's3://bucket', S3_ENDPOINT: 'ftp://minio.local' }, 'S3_ENDPOINT'],
+    [{ STORAGE_URL: 's3://bucket', S3_FORCE_PATH_STYLE: 'yes' }, 'S3_FORCE_PATH_STYLE'],
+    [{ STORAGE_URL: 's3://bucket', S3_REGION: 'eu west' }, 'S3_REGION'],
+    [{ STORAGE_URL: 's3://bucket', S3_ACCESS_KEY_ID: 'AKIA' }, 'S3_SECRET_ACCESS_KEY'],
+    [{ STORAGE_URL: 's3://bucket', S3_SECRET_ACCESS_KEY: 'secret' }, 'S3_ACCESS_KEY_ID'],
+    [{ S3_ENDPOINT: 'http://minio.local:9000' }, 'S3_ENDPOINT'],
+    [{ STORAGE_URL: 'file:', S3_ACCESS_KEY_ID: 'AKIA', S3_SECRET_ACCESS_KEY: 'secret' }, 'S3_ACCESS_KEY_ID'],
   ])('stops on %j naming %s', (env, name) => {
     expect(() => parseConfig(env)).toThrow(ConfigError);
     expect(() => parseConfig(env)).toThrow(new RegExp(`${name}:`));
@@ -42,6 +55,52 @@ describe('parseConfig', () => {
     ['fd00::/8', ['fd00::/8']],
   ])('reads TRUST_PROXY %j as %j', (value, expected) => {
     expect(parseConfig(value === undefined ? {} : { TRUST_PROXY: value }).trustProxy).toEqual(expected);
+  });
+
+  it('keeps files on the local disk unless STORAGE_URL names a bucket', () => {
+    expect(parseConfig({}).storage).toEqual({ kind: 'disk' });
+    expect(parseConfig({ STORAGE_URL: 'file:' }).storage).toEqual({ kind: 'disk' });
+    expect(parseConfig({ STORAGE_URL: ' ' }).storage).toEqual({ kind: 'disk' });
+  });
+
+  it.each([
+    ['s3://redraft-files', ''],
+    ['s3://redraft-files/', ''],
+    ['s3://redraft-files/prod', 'prod/'],
+    ['s3://redraft-files//prod/documents/', 'prod/documents/'],
+  ])('reads STORAGE_URL %j as its bucket and the prefix %j', (url, prefix) => {
+    expect(parseConfig({ STORAGE_URL: url }).storage).toEqual({
+      kind: 's3',
+      bucket: 'redraft-files',
+      prefix,
+      endpoint: undefined,
+      region: 'us-east-1',
+      forcePathStyle: false,
+      credentials: undefined,
+    });
+  });
+
+  it('reads the S3 settings, and never puts a secret in a configuration error', () => {
+    const storage = parseConfig({
+      STORAGE_URL: 's3://files',
+      S3_ENDPOINT: 'http://127.0.0.1:9000/',
+      S3_REGION: 'eu-west-3',
+      S3_ACCESS_KEY_ID: 'AKIAEXAMPLE',
+      S3_SECRET_ACCESS_KEY: 'very/secret+key',
+      S3_FORCE_PATH_STYLE: 'TRUE',
+    }).storage;
+    expect(storage).toEqual({
+      kind: 's3',
+      bucket: 'files',
+      prefix: '',
+      endpoint: 'http://127.0.0.1:9000',
+      region: 'eu-west-3',
+      forcePathStyle: true,
+      credentials: { accessKeyId: 'AKIAEXAMPLE', secretAccessKey: 'very/secret+key' },
+    });
+    expect(() => parseConfig({ STORAGE_URL: 's3://AKIA:very-secret@files', S3_SECRET_ACCESS_KEY: 'very/secret+key' })).toThrow(
+      expect.objectContaining({ message: expect.not.stringMatching(/secret/) }),
+    );
   });
 
   it('normalises admin emails and trailing slashes', () => {

@@ -1,6 +1,7 @@
 /**
  * `npm start` as a new user runs it: builds the web app if needed, migrates, serves the landing
- * route and /api/health; on PGlite with no configuration, on PostgreSQL when DATABASE_URL is set.
+ * route and /api/health; on PGlite with no configuration, on PostgreSQL when DATABASE_URL is set,
+ * with the files in S3 when STORAGE_URL is (the api-s3 project).
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs/promises';
@@ -10,6 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, expect, it } from 'vitest';
 import { freePort } from '../tests/support/server-process';
 import { createScratchPostgres } from '../tests/support/test-database';
+import { testStorageEnv } from '../tests/support/test-storage';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const cleanups: Array<() => Promise<unknown>> = [];
@@ -27,7 +29,7 @@ it('serves the landing route and a healthy API from `npm start`', async () => {
   const child = spawn('npm', ['start'], {
     cwd: root,
     detached: true, // its own process group, so the whole tree stops together
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', PORT: String(port), DATA_DIR: dataDir, ...(pg ? { DATABASE_URL: pg.url } : {}) },
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', PORT: String(port), DATA_DIR: dataDir, ...testStorageEnv(dataDir), ...(pg ? { DATABASE_URL: pg.url } : {}) },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout.on('data', (d) => (output += String(d)));

@@ -5,10 +5,11 @@
  *
  * The interface is deliberately the intersection of what a local disk and an S3-compatible bucket
  * both do well: whole-object put/get, a stream for downloads, idempotent delete, existence and a
- * paginated listing. An S3 implementation maps these to PutObject (the object only appears once
- * the upload completes, which gives the same all-or-nothing guarantee as rename), GetObject,
- * DeleteObject, HeadObject (exists, stat) and ListObjectsV2; its cleanupTemp() aborts stale
- * multipart uploads. Nothing here may assume a file system path, so callers stay portable.
+ * paginated listing. The S3 implementation (s3-blob-store.ts) maps these to PutObject (the object
+ * only appears once the upload completes, which gives the same all-or-nothing guarantee as rename),
+ * GetObject, DeleteObject, HeadObject (exists, stat) and ListObjectsV2; it never starts a
+ * multipart upload, so its cleanupTemp() has nothing to remove. Nothing here may assume a file
+ * system path, so callers stay portable.
  */
 import { createHash, randomUUID } from 'node:crypto';
 import { promises as fs } from 'node:fs';
@@ -67,7 +68,7 @@ export function isBlobKey(key: unknown): key is string {
   return typeof key === 'string' && KEY_PATTERN.test(key);
 }
 
-function assertKey(key: string): void {
+export function assertBlobKey(key: string): void {
   if (!isBlobKey(key)) throw new InvalidBlobKeyError(String(key));
 }
 
@@ -148,7 +149,7 @@ export async function createDiskBlobStore(dir: string): Promise<BlobStore> {
   }
 
   async function get(key: string): Promise<Uint8Array> {
-    assertKey(key);
+    assertBlobKey(key);
     try {
       const buffer = await fs.readFile(pathOf(key));
       return new Uint8Array(buffer.buffer, buffer.byteOffset, buffer.byteLength);
@@ -159,7 +160,7 @@ export async function createDiskBlobStore(dir: string): Promise<BlobStore> {
   }
 
   async function stream(key: string): Promise<Readable> {
-    assertKey(key);
+    assertBlobKey(key);
     try {
       const handle = await fs.open(pathOf(key), 'r');
       return handle.createReadStream(); // closes the handle when the stream ends or is destroyed
@@ -170,7 +171,7 @@ export async function createDiskBlobStore(dir: string): Promise<BlobStore> {
   }
 
   async function remove(key: string): Promise<void> {
-    assertKey(key);
+    assertBlobKey(key);
     try {
       await fs.unlink(pathOf(key));
     } catch (err) {
@@ -181,7 +182,7 @@ export async function createDiskBlobStore(dir: string): Promise<BlobStore> {
   }
 
   async function exists(key: string): Promise<boolean> {
-    assertKey(key);
+    assertBlobKey(key);
     try {
       return (await fs.stat(pathOf(key))).isFile();
     } catch (err) {
@@ -191,7 +192,7 @@ export async function createDiskBlobStore(dir: string): Promise<BlobStore> {
   }
 
   async function stat(key: string): Promise<BlobStat | null> {
-    assertKey(key);
+    assertBlobKey(key);
     try {
       const info = await fs.stat(pathOf(key));
       return info.isFile() ? { size: info.size, modifiedAt: info.mtime } : null;

@@ -12,6 +12,7 @@ import type { LimitOverrides } from '../../server/features/rate-limit/rate-limit
 import { createLogger } from '../../server/logger';
 import type { WorkOptions } from '../../server/work/work-pool';
 import { openTestDatabase } from './test-database';
+import { testStorageEnv } from './test-storage';
 
 export type TestAppOptions = {
   env?: Record<string, string>;
@@ -25,7 +26,7 @@ export type TestAppOptions = {
 
 export async function createTestApp(options: TestAppOptions = {}) {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'redraft-test-'));
-  const config = parseConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'info', ...options.env });
+  const config = parseConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'info', ...testStorageEnv(dataDir), ...options.env });
   const database = await openTestDatabase();
   const logLines: string[] = [];
   const sink = new Writable({

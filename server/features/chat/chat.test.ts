@@ -26,6 +26,7 @@ import { DOCX, multipart } from '../../../tests/support/multipart';
 import { countRows } from '../../../tests/support/row-counts';
 import { createTestApp, type TestApp } from '../../../tests/support/test-app';
 import { createScratchPostgres, openTestDatabase } from '../../../tests/support/test-database';
+import { testStorageEnv } from '../../../tests/support/test-storage';
 
 const SSE = { accept: 'text/event-stream' };
 const RENT = 'The Tenant shall pay the monthly rent of EUR 1,200 on the first working day of each month.';
@@ -65,7 +66,7 @@ const aiEnv = (baseUrl: string) => ({ AI_PROVIDER: 'openai-compatible', AI_BASE_
 
 /** boot() as createTestApp does it, but with chosen AI limits (short timeouts) and a chosen database. */
 async function bootApp(database: Database, dataDir: string, baseUrl: string, limits: Partial<AiLimits> = {}) {
-  const config = parseConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...aiEnv(baseUrl) });
+  const config = parseConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...testStorageEnv(dataDir), ...aiEnv(baseUrl) });
   const { app } = await boot({ config, database, clock: systemClock, logger: createLogger('silent'), ai: createAi(config.ai, limits) });
   await app.ready();
   return app;

@@ -1,18 +1,21 @@
 /**
  * SIGKILL in the middle of uploads: afterwards every acknowledged upload is intact, no file is
- * half-written, no row lacks its file and no file lacks its row.
+ * half-written, no row lacks its file and no file lacks its row. On the local disk, or on S3 in
+ * the api-s3 project.
  */
 import fs from 'node:fs/promises';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, expect, it } from 'vitest';
-import { createDiskBlobStore } from '../../adapters/blob-store';
+import { openBlobStore } from '../../adapters/open-blob-store';
+import { parseConfig } from '../../config';
 import { openDatabase } from '../../db/client';
 import { GENERATED_DOCUMENTS } from '../../../tests/support/docx/realistic';
 import { DOCX, multipart } from '../../../tests/support/multipart';
 import { TestServer } from '../../../tests/support/server-process';
 import { createScratchPostgres } from '../../../tests/support/test-database';
+import { testStorageEnv } from '../../../tests/support/test-storage';
 import * as repo from './documents.repo';
 
 const cleanups: Array<() => Promise<void>> = [];
@@ -54,7 +57,8 @@ it('loses nothing acknowledged and leaves no half-written file or orphan row aft
   cleanups.push(() => fs.rm(dataDir, { recursive: true, force: true }));
   const pg = await createScratchPostgres();
   if (pg) cleanups.push(pg.drop);
-  const server = await TestServer.start({ dataDir, env: pg ? { DATABASE_URL: pg.url } : {} });
+  const storage = testStorageEnv(dataDir);
+  const server = await TestServer.start({ dataDir, env: { ...storage, ...(pg ? { DATABASE_URL: pg.url } : {}) } });
   cleanups.push(() => server.dispose());
   const cookie = await signIn(server.url);
   const { contract, pictures, memo, tables } = GENERATED_DOCUMENTS;
@@ -106,16 +110,15 @@ it('loses nothing acknowledged and leaves no half-written file or orphan row aft
   expect(listed.filter((d) => d.status !== 'complete'), 'documents not complete after the restarts').toEqual([]);
   await server.stop();
 
-  // Files on disk and version rows match one to one; nothing is left in the temporary area.
+  // Stored files and version rows match one to one; nothing is left in the temporary area.
   const database = await openDatabase(pg ? { url: pg.url } : { dataDir });
   try {
     const referenced = await repo.referencedBlobKeys(database.db);
-    const blobs = await createDiskBlobStore(path.join(dataDir, 'files'));
-    const onDisk: string[] = [];
-    for await (const k of blobs.list()) onDisk.push(k);
-    expect(onDisk.sort()).toEqual([...referenced].sort());
-    const tmp = await fs.readdir(path.join(dataDir, 'files', 'tmp')).catch(() => []);
-    expect(tmp).toEqual([]);
+    const blobs = await openBlobStore(parseConfig({ DATA_DIR: dataDir, ...storage }));
+    const stored: string[] = [];
+    for await (const k of blobs.list()) stored.push(k);
+    expect(stored.sort()).toEqual([...referenced].sort());
+    expect(await blobs.cleanupTemp(), 'temporary files left').toBe(0);
     expect(await repo.unfinishedDocumentIds(database.db)).toEqual([]);
   } finally {
     await database.close();

@@ -35,9 +35,13 @@ const upload = (bytes: Uint8Array, filename = 'hostile.docx') => {
 const save = (id: number, base: number, bytes: Uint8Array) =>
   owner.request({ method: 'PUT', url: `/api/documents/${id}/content`, payload: Buffer.from(bytes), headers: { 'content-type': DOCX, 'x-base-version': String(base) } });
 
-/** Every file under the data directory, with its size: what "nothing stored" is checked against. */
-async function filesOnDisk(): Promise<string[]> {
+/**
+ * Every file under the data directory and every stored blob (the same files on disk; objects on
+ * S3), with its size: what "nothing stored" is checked against.
+ */
+async function storedFiles(): Promise<string[]> {
   const out: string[] = [];
+  for await (const key of t.deps.blobs.list()) out.push(`blob ${key}:${(await t.deps.blobs.stat(key))?.size}`);
   const walk = async (dir: string) => {
     for (const entry of await fs.readdir(dir, { withFileTypes: true })) {
       const p = path.join(dir, entry.name);
@@ -52,10 +56,10 @@ const documentIds = async () => (await owner.get('/api/documents')).json().map((
 
 /** Runs `attempt` and checks it changed nothing: same documents, same versions, same files. */
 async function storesNothing(attempt: () => Promise<void>, docId?: number) {
-  const before = { ids: await documentIds(), files: await filesOnDisk(), doc: docId === undefined ? undefined : (await owner.get(`/api/documents/${docId}`)).json() };
+  const before = { ids: await documentIds(), files: await storedFiles(), doc: docId === undefined ? undefined : (await owner.get(`/api/documents/${docId}`)).json() };
   await attempt();
   expect(await documentIds()).toEqual(before.ids);
-  expect(await filesOnDisk()).toEqual(before.files);
+  expect(await storedFiles()).toEqual(before.files);
   if (docId !== undefined) expect((await owner.get(`/api/documents/${docId}`)).json()).toEqual(before.doc);
 }
 

@@ -1,9 +1,7 @@
-import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import path from 'node:path';
 import { strFromU8, unzipSync } from 'fflate';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { MAX_UPLOAD_BYTES } from '@common/limits';
 import { EditorConfigSchema } from '@common/schemas/onlyoffice';
 import { type Agent, signedIn } from '../../../tests/support/agent';
@@ -62,6 +60,16 @@ describe('a final save (status 2)', () => {
     const next = await keyOf(doc.id);
     expect(next).not.toBe(doc.key);
     expect(next).toMatch(new RegExp(`^${doc.id}\\.2\\.`));
+  });
+
+  it("says in the history what the Document Server's save changed", async () => {
+    const doc = await opened('The Supplier shall deliver within 30 days.');
+    const url = t.ds.serveFile(docxSaying('The Supplier shall deliver within fifteen working days.'));
+    expect((await t.ds.postCallback(doc.callbackUrl, { key: doc.key, status: 2, url, users: ['1'] })).json).toEqual({ error: 0 });
+    const [latest] = (await owner.get(`/api/documents/${doc.id}/versions`)).json() as Array<{ kind: string; summary: { wordsAdded: number; wordsRemoved: number } | null }>;
+    expect(latest!.kind).toBe('onlyoffice');
+    // The text is in two paragraphs (the subtitle and the body): in each, '30' went and 'fifteen working' came.
+    expect(latest!.summary).toEqual({ paragraphsChanged: 2, paragraphsAdded: 0, paragraphsRemoved: 0, wordsAdded: 4, wordsRemoved: 2 });
   });
 
   it('sent twice (a retry), still stores one version', async () => {
@@ -355,18 +363,15 @@ describe('failures the Document Server should retry', () => {
   it('a storage failure answers 5xx and leaves no version; the retry then stores it once', async () => {
     const doc = await opened();
     const url = t.ds.serveFile(docxSaying('Stored on the second try.'));
-    const files = path.join(t.dataDir, 'files');
-    const aside = `${files}.aside`;
-    fs.renameSync(files, aside);
-    // A file where the store's folder should be: every write fails, as on a broken disk.
-    fs.writeFileSync(files, 'not a folder');
+    // Every write fails, as on a full disk or a bucket that stopped answering.
+    const put = vi.spyOn(t.deps.blobs, 'put').mockRejectedValue(new Error('storage unavailable'));
     try {
       const answer = await t.ds.postCallback(doc.callbackUrl, { key: doc.key, status: 2, url });
       expect(answer.status).toBeGreaterThanOrEqual(500);
       expect(answer.json).toMatchObject({ error: { message: expect.stringMatching(/Retry later/) } });
+      expect(put).toHaveBeenCalled();
     } finally {
-      fs.rmSync(files);
-      fs.renameSync(aside, files);
+      put.mockRestore();
     }
     expect(await versionOf(doc.id)).toBe(1);
     expect((await t.ds.postCallback(doc.callbackUrl, { key: doc.key, status: 2, url })).json).toEqual({ error: 0 });

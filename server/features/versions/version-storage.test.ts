@@ -4,8 +4,6 @@
  * byte, or an error, never other bytes.
  */
 import { createHash } from 'node:crypto';
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { type Agent, signedIn } from '../../../tests/support/agent';
@@ -57,7 +55,8 @@ async function saveWords(id: number, count: number, asStored: Map<number, Uint8A
 }
 
 const rows = (id: number) => t.database.db.select().from(documentVersions).where(eq(documentVersions.documentId, id)).orderBy(documentVersions.version);
-const fileSize = async (key: string) => (await fs.stat(path.join(t.dataDir, 'files', key.slice(0, 2), key))).size;
+const fileSize = async (key: string) => (await t.deps.blobs.stat(key))!.size;
+const pointDeltaAt = (rowId: number, key: string) => t.database.db.update(documentVersions).set({ deltaBlobKey: key }).where(eq(documentVersions.id, rowId));
 
 describe('shared version storage', () => {
   it('keeps each replaced version as a small delta and gives every version back byte for byte', async () => {
@@ -130,17 +129,19 @@ describe('shared version storage', () => {
     const asStored = new Map<number, Uint8Array>();
     await saveWords(id, 3, asStored);
     const row = (await rows(id)).find((r) => r.version === 2)!;
-    const file = path.join(t.dataDir, 'files', row.deltaBlobKey!.slice(0, 2), row.deltaBlobKey!);
-    const good = await fs.readFile(file);
+    const good = row.deltaBlobKey!;
     // One byte flipped: whether it lands in a literal (caught by the SHA-256) or an operation
-    // (caught by the bounds), the version is refused, never served changed.
-    const bad = Buffer.from(good);
+    // (caught by the bounds), the version is refused, never served changed. Stored blobs are never
+    // overwritten, so the damaged copy is a blob of its own that the row is pointed at.
+    const bad = Buffer.from(await t.deps.blobs.get(good));
     bad[bad.length - 1]! ^= 0xff;
-    await fs.writeFile(file, bad);
+    const damaged = await t.deps.blobs.put(bad);
+    await pointDeltaAt(row.id, damaged.key);
     const res = await owner.get(`/api/documents/${id}/versions/2/download`);
     expect(res.statusCode).toBe(500);
-    expect(res.json().error.message).not.toContain(row.deltaBlobKey);
-    await fs.writeFile(file, good);
+    expect(res.json().error.message).not.toContain(damaged.key);
+    await pointDeltaAt(row.id, good);
+    await t.deps.blobs.delete(damaged.key);
     expect(sha(await download(id, 2))).toBe(sha(asStored.get(2)!));
   });
 
