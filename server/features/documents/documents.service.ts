@@ -1,5 +1,6 @@
 import type { Readable } from 'node:stream';
 import type { Document, DocumentListQuery } from '@common/schemas/documents';
+import type { VersionSummary } from '@common/schemas/versions';
 import { checkUploadFile } from '@common/upload-rules';
 import { DOCX_MIME_TYPE } from '@common/limits';
 import type { Deps } from '../../deps';
@@ -134,7 +135,18 @@ export async function readStoredVersion(deps: Deps, id: number, version: number)
 export async function storeLatestVersion(deps: Deps, id: number, processed: NewVersion['processed'], alsoInTransaction?: AlsoInTransaction) {
   const owner = await repo.findOwner(deps.database.db, id);
   if (owner === undefined) return undefined;
-  return storeVersion(deps, { documentId: id, userId: owner, baseVersion: 'latest', processed, kind: 'onlyoffice' }, alsoInTransaction);
+  const summary = await summaryAgainstCurrent(deps, id, processed.editable);
+  return storeVersion(deps, { documentId: id, userId: owner, baseVersion: 'latest', processed, kind: 'onlyoffice', summary }, alsoInTransaction);
+}
+
+/** What a version changes against the current one, for its history line; null when that cannot be said (a courtesy, never a failure). */
+async function summaryAgainstCurrent(deps: Deps, id: number, after: Uint8Array): Promise<VersionSummary | null> {
+  try {
+    const current = await repo.latestVersion(deps.database.db, id);
+    return current ? await deps.work.run('summarize', { before: await editableBytes(deps, current), after }) : null;
+  } catch {
+    return null;
+  }
 }
 
 export async function setArchived(deps: Deps, actor: Actor, id: number, archived: boolean): Promise<Document> {

@@ -153,7 +153,10 @@ describe('compare', () => {
 
   it('answers a redline .docx: version b with the differences from a as tracked changes', async () => {
     const id = await upload();
+    // A second apart, so the dates of versions 1 and 2 differ in the whole seconds Word writes.
+    await new Promise((resolve) => setTimeout(resolve, 1_100));
     await saveEdits(id, replaceText('thirty days', 'forty-five days'), deleteParagraph('Either party'));
+    await new Promise((resolve) => setTimeout(resolve, 1_100)); // and the request a second after version 2
     const res = await owner.get(`/api/documents/${id}/compare?from=1&to=2&format=docx`);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.headers['content-type']).toContain('wordprocessingml');
@@ -163,6 +166,10 @@ describe('compare', () => {
     expect(xml).toMatch(/<w:del\b[^>]*>[\s\S]*<w:delText[^>]*>[^<]*thirty/);
     expect(xml).toMatch(/<w:delText[^>]*>Either party may end this agreement with notice.<\/w:delText>/);
     expect(xml).toContain(`w:author="${ownerName}"`);
+    // Every change is dated when version b (the later one) was stored, not version a, nor now.
+    const stored = (await versions(id)).find((v: { version: number }) => v.version === 2).createdAt as string;
+    const dates = new Set([...xml.matchAll(/<w:(?:ins|del)\b[^>]*w:date="([^"]+)"/g)].map((m) => m[1]));
+    expect([...dates]).toEqual([new Date(stored).toISOString().replace(/\.\d{3}Z$/, 'Z')]);
   });
 });
 
