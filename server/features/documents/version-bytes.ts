@@ -6,6 +6,8 @@
 import { Readable } from 'node:stream';
 import type { Deps } from '../../deps';
 import { BlobNotFoundError } from '../../adapters/blob-store';
+import { AppError } from '../../http/app-error';
+import { WorkError } from '../../work/work-error';
 import * as repo from './documents.repo';
 
 /**
@@ -80,6 +82,11 @@ async function rebuilt(deps: Deps, v: repo.VersionFiles, attempt = 1): Promise<U
   } catch (err) {
     // The chain's whole end was made a delta in the meantime: follow the chain again, once.
     if (err instanceof BlobNotFoundError && attempt === 1) return rebuilt(deps, v, 2);
+    if (err instanceof WorkError && err.failure === 'failed') {
+      // A delta that does not rebuild its version is damaged storage: say so, without internals.
+      deps.log.error({ err, versionRow: v.id }, 'a version stored as a delta could not be rebuilt');
+      throw new AppError('internal', `Version ${v.version} could not be read: its stored data is damaged.`);
+    }
     throw err;
   }
 }
