@@ -44,10 +44,10 @@ export async function boot(options: BootOptions) {
   // After the server stopped taking requests and the in-flight ones finished.
   app.addHook('onClose', () => work.close());
   const deps: Deps = { config: options.config, database: options.database, blobs, ai, clock: options.clock, log: app.log, work, limits: options.limits };
-  // The store (DATA_DIR/files, or the bucket's prefix) belongs to this one instance; instances
-  // sharing a bucket need a sweep that waits out each other's in-flight writes. At boot nothing of
-  // ours is in flight, so an unreferenced file is an orphan. See docs/decisions/004 and 029.
-  await recoverDocuments(deps, { orphanGraceMs: 0 });
+  // A file no row names is an orphan once it is older than any write in flight: at once on a local
+  // disk (one instance; at boot nothing of ours is in flight), after the grace period on a bucket
+  // other instances may be writing to. See docs/decisions/004 and 029.
+  await recoverDocuments(deps, { orphanGraceMs: options.config.orphanGraceMs });
   await seedTemplates(deps);
   startCleanupSchedule(deps, app);
   checkDocumentServer(deps);

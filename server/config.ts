@@ -93,6 +93,7 @@ const ConfigSchema = z
     S3_ACCESS_KEY_ID: z.preprocess(blankAsUnset, z.string().trim().optional()),
     S3_SECRET_ACCESS_KEY: z.preprocess(blankAsUnset, z.string().optional()),
     S3_FORCE_PATH_STYLE: optionalFlag,
+    ORPHAN_GRACE_SECONDS: z.preprocess(blankAsUnset, z.coerce.number().int('must be a whole number of seconds').min(0).max(7 * 24 * 3600).optional()),
   })
   .superRefine((c, ctx) => {
     const need = (key: keyof typeof c, why: string) =>
@@ -131,6 +132,12 @@ export type Config = {
   logLevel: string;
   /** Where document bytes live: `DATA_DIR/files` on the local disk, or an S3-compatible bucket. */
   storage: { kind: 'disk' } | S3Storage;
+  /**
+   * How old a stored file no row names must be before the boot sweep removes it. A local disk
+   * belongs to one instance, so 0; a bucket may be shared by several, so an hour by default,
+   * longer than any write in flight on another instance (ORPHAN_GRACE_SECONDS sets it).
+   */
+  orphanGraceMs: number;
 };
 
 /**
@@ -171,6 +178,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
         ? { url: c.DOCUMENT_SERVER_URL.replace(/\/+$/, ''), jwtSecret: c.DOCUMENT_SERVER_JWT_SECRET }
         : undefined,
     logLevel: c.LOG_LEVEL,
+    orphanGraceMs: (c.ORPHAN_GRACE_SECONDS ?? (c.STORAGE_URL ? 3600 : 0)) * 1000,
     storage: c.STORAGE_URL
       ? {
           kind: 's3',

@@ -103,6 +103,14 @@ describe('parseConfig', () => {
     );
   });
 
+  it('removes orphan files at once on the local disk, after an hour on a bucket others may share, or after ORPHAN_GRACE_SECONDS', () => {
+    expect(parseConfig({}).orphanGraceMs).toBe(0);
+    expect(parseConfig({ STORAGE_URL: 's3://redraft-files/prod' }).orphanGraceMs).toBe(3_600_000);
+    expect(parseConfig({ STORAGE_URL: 's3://redraft-files/prod', ORPHAN_GRACE_SECONDS: '7200' }).orphanGraceMs).toBe(7_200_000);
+    expect(parseConfig({ ORPHAN_GRACE_SECONDS: '60' }).orphanGraceMs).toBe(60_000);
+    for (const bad of ['-1', '1.5', 'soon', '9999999']) expect(() => parseConfig({ ORPHAN_GRACE_SECONDS: bad }), bad).toThrow(/ORPHAN_GRACE_SECONDS/);
+  });
+
   it('normalises admin emails and trailing slashes', () => {
     const c = parseConfig({ ADMIN_EMAILS: ' Boss@Example.com , ops@example.com', PUBLIC_URL: 'https://redraft.example/' });
     expect(c.adminEmails).toEqual(['boss@example.com', 'ops@example.com']);

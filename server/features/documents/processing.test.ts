@@ -13,7 +13,7 @@ import { withRelationship } from '../../../tests/support/docx/hostile-fixtures';
 import { createTestApp, type TestApp } from '../../../tests/support/test-app';
 import { W14_NS } from '../../docx/package';
 import * as repo from './documents.repo';
-import { processDocument } from './processing';
+import { processDocument, recoverDocuments } from './processing';
 
 let t: TestApp;
 let owner: Agent;
@@ -80,4 +80,19 @@ it('gives a version processed again an editing copy of its own when processing d
   const editable = await bytesOf(`/api/documents/${created.id}/content`);
   expect(relsXml(editable)).not.toContain('file:');
   expect(relsXml(editable)).toMatch(/Target="about:blank"/);
+});
+
+it('the sweep leaves an unreferenced file younger than the grace period (another instance may be writing it) and removes it once older', async () => {
+  const orphan = await t.deps.blobs.put(new Uint8Array([1, 2, 3]));
+  await recoverDocuments(t.deps, { orphanGraceMs: 60 * 60_000 });
+  expect(await t.deps.blobs.exists(orphan.key)).toBe(true);
+  const clock = t.deps.clock;
+  // An hour and a minute later by the sweep's clock.
+  (t.deps as { clock: typeof clock }).clock = { now: () => new Date(Date.now() + 61 * 60_000) };
+  try {
+    await recoverDocuments(t.deps, { orphanGraceMs: 60 * 60_000 });
+  } finally {
+    (t.deps as { clock: typeof clock }).clock = clock;
+  }
+  expect(await t.deps.blobs.exists(orphan.key)).toBe(false);
 });
