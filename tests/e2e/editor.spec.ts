@@ -1,6 +1,7 @@
 import { RED_BOLD_RUN, documentXmlOf, paragraphText, paragraphsById, runs } from './support/contract-docx';
 import {
   assistantMessages,
+  changePreview,
   chatPanel,
   contractForNewUser,
   currentContent,
@@ -89,6 +90,11 @@ test('proofread a word in a bold red run, replace it, save: the download keeps t
   await page.screenshot({ path: screenshotPath('editor-chat-answer') });
 
   await answer.getByRole('button', { name: 'Replace' }).click();
+  // Shown first, made only once accepted.
+  await expect(changePreview(page)).toBeVisible();
+  await expect(documentPages(page)).toContainText('The Supplier shall recieve payment.');
+  await changePreview(page).getByRole('button', { name: 'Accept' }).click();
+  await expect(changePreview(page)).toHaveCount(0);
   await expect(documentPages(page)).toContainText('The Supplier shall receive payment.');
   // The caret now sits after the new text: nothing is selected, so the answer offers Insert.
   await expect(page.getByTestId('debug-selected-text')).toHaveText('(none)');
@@ -136,6 +142,7 @@ test('with Suggest edits on, Replace writes w:del and w:ins by AI Assistant in t
   const answer = assistantMessages(page).last();
   await expect(answer).toContainText('receive');
   await answer.getByRole('button', { name: 'Replace' }).click();
+  await changePreview(page).getByRole('button', { name: 'Accept' }).click();
   await expect(documentPages(page)).toContainText('recieve');
   await expect(documentPages(page)).toContainText('receive');
   await page.screenshot({ path: screenshotPath('editor-suggested-change') });

@@ -2,8 +2,10 @@
  * Two other readers of the documents we write: LibreOffice (converts each to PDF) and python-docx
  * (opens each; optionally, a paragraph's text holds a given string). Used by the fidelity bench
  * (bench/fidelity) over the editor's saves and by the redline corpus suite
- * (server/docx/compare/corpus.unit.test.ts). LibreOffice takes seconds to start, so all files go
- * through one soffice call per directory; python-docx reads them all in one python process.
+ * (server/docx/compare/corpus.unit.test.ts); LibreOffice's reading of one document's comments
+ * and tracked changes by the review journey (tests/e2e/review.spec.ts). LibreOffice takes seconds
+ * to start, so all files go through one soffice call per directory; python-docx reads them all in
+ * one python process.
  * python-docx comes from Debian (python3-docx), so /usr/bin/python3 is used: the `python3` first
  * on PATH may be another interpreter without it.
  */
@@ -110,4 +112,25 @@ export function pythonDocxAll(jobs: readonly ExternalJob[]): Map<string, PythonD
     for (const j of jobs) if (!results.has(j.file)) results.set(j.file, { ok: false, paragraphs: null, text: null, xmlText: null, error: why });
   }
   return results;
+}
+
+/**
+ * The document as LibreOffice reads it, as flat OpenDocument XML (soffice --convert-to fodt): its
+ * comments (office:annotation) and tracked changes (text:tracked-changes) included. Undefined when
+ * LibreOffice wrote nothing.
+ */
+export function libreOfficeFlatXml(docx: Uint8Array): string | undefined {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'redraft-lo-fodt-'));
+  const profile = path.join(dir, 'profile');
+  try {
+    fs.writeFileSync(path.join(dir, 'document.docx'), docx);
+    spawnSync('soffice', [`-env:UserInstallation=file://${profile}`, '--headless', '--convert-to', 'fodt', '--outdir', dir, path.join(dir, 'document.docx')], {
+      encoding: 'utf8',
+      timeout: 120_000,
+    });
+    const out = path.join(dir, 'document.fodt');
+    return fs.existsSync(out) ? fs.readFileSync(out, 'utf8') : undefined;
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
 }

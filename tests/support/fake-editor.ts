@@ -3,8 +3,8 @@
  * chat panel, the options card, the save indicator). The test plays the user in the document:
  * `select` as if text were selected, `type` as if the content were edited.
  */
-import { vi } from 'vitest';
-import type { EditorAdapter, EditorSnapshot, Passage, PassageLookup } from '@web/features/editor/editor-adapter';
+import { type Mock, vi } from 'vitest';
+import type { EditorAdapter, EditorSnapshot, Passage, PassageLookup, PreviewOutcome, ProposedChange } from '@web/features/editor/editor-adapter';
 
 export class FakeEditor implements EditorAdapter {
   private snapshot: EditorSnapshot = { ready: true, pluginReady: true, selectedText: '' };
@@ -23,6 +23,53 @@ export class FakeEditor implements EditorAdapter {
     this.select(passage.quote);
     return 'selected';
   });
+
+  /**
+   * Only with `new FakeEditor({ previews: true })`: an editor without previews changes the document
+   * at once, as the tests written before previews expect. Each preview waits for the test to
+   * `accept()` it (made as the embedded editor's Accept makes it) or `discard()` it.
+   */
+  readonly previewChange?: Mock<(change: ProposedChange) => Promise<PreviewOutcome>>;
+  private waiting: { change: ProposedChange; resolve: (outcome: PreviewOutcome) => void } | null = null;
+
+  constructor({ previews = false } = {}) {
+    if (!previews) return;
+    this.previewChange = vi.fn(
+      (change: ProposedChange) =>
+        new Promise<PreviewOutcome>((resolve) => {
+          this.settle('discarded');
+          this.waiting = { change, resolve };
+          this.setSnapshot({ preview: { removed: change.kind === 'replace' ? this.snapshot.selectedText : '', added: change.text, ...(change.reason ? { reason: change.reason } : {}) } });
+        }),
+    );
+  }
+
+  /** The person accepts the previewed change: made through replaceSelection or insertAtCaret. */
+  accept() {
+    const change = this.waiting?.change;
+    if (!change) throw new Error('No change is previewed');
+    const made = change.kind === 'replace' ? this.replaceSelection(change.text, { suggest: change.suggest }) : this.insertAtCaret(change.text);
+    this.settle(made ? 'accepted' : 'failed');
+  }
+
+  /** The person discards the previewed change. */
+  discard() {
+    if (!this.waiting) throw new Error('No change is previewed');
+    this.settle('discarded');
+  }
+
+  private settle(outcome: PreviewOutcome) {
+    const waiting = this.waiting;
+    if (!waiting) return;
+    this.waiting = null;
+    this.setSnapshot({ preview: null });
+    waiting.resolve(outcome);
+  }
+
+  private setSnapshot(patch: Partial<EditorSnapshot>) {
+    this.snapshot = { ...this.snapshot, ...patch };
+    for (const listener of this.listeners) listener();
+  }
 
   getSnapshot = () => this.snapshot;
 

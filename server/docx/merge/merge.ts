@@ -97,12 +97,36 @@ function merge(baseBytes: Uint8Array, editedInput: Uint8Array | DocxPackage, sta
     }
   }
   policy.modifiedTime();
+  keepNewComments(policy, base.mainPart);
   policy.finish();
   policy.noteIgnored(mergedParts);
 
   const bytes = policy.replaced.size === 0 ? baseBytes : writeZip(base.archive, [...base.entries, ...policy.added.map((name) => newEntry(name, base))], policy.replaced);
   const comparisonWork = MAX_DIFF_WORK_PER_SAVE - diffBudget.remaining;
   return { bytes, report: { merged: true, paragraphs: counts, changes, fallbacks, parts: policy.outcomes, ms: performance.now() - started, comparisonWork } };
+}
+
+/** The parts the editor writes a document's comments in (beside its main part), and how they are related. */
+const COMMENT_PARTS = [
+  { name: 'comments.xml', type: 'http://schemas.openxmlformats.org/officeDocument/2006/relationships/comments' },
+  { name: 'commentsExtended.xml', type: 'http://schemas.microsoft.com/office/2011/relationships/commentsExtended' },
+  { name: 'commentsIds.xml', type: 'http://schemas.microsoft.com/office/2016/09/relationships/commentsIds' },
+  { name: 'commentsExtensible.xml', type: 'http://schemas.microsoft.com/office/2018/08/relationships/commentsExtensible' },
+] as const;
+
+/**
+ * Comments the editor wrote into a document that had none (the assistant's reason for its tracked
+ * change, or the user's own): not a base part, so the loop over the base's stories never sees
+ * them; they are copied in whole, with their relationships and content types. A base that has
+ * comments merges them as a story part like any other (a new comment is a new w:comment there);
+ * its companion parts then stay as they are, and Word and LibreOffice read the new comment
+ * without an entry there.
+ */
+function keepNewComments(policy: PartsPolicy, mainPart: string): void {
+  const folder = mainPart.slice(0, mainPart.lastIndexOf('/') + 1);
+  const [comments, ...companions] = COMMENT_PARTS;
+  if (!policy.addRelatedPart(mainPart, folder + comments.name, comments.type)) return;
+  for (const part of companions) policy.addRelatedPart(mainPart, folder + part.name, part.type);
 }
 
 /**

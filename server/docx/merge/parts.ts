@@ -103,6 +103,18 @@ export class PartsPolicy {
     return undefined;
   }
 
+  /**
+   * Copies in the editor's part `editedName`, related from `source` by a relationship of `type`,
+   * when the base has no relationship of that type there (the comments the editor wrote into a
+   * document that had none). False when it has one, or the editor wrote no such part.
+   */
+  addRelatedPart(source: string, editedName: string, type: string): boolean {
+    const baseRels = this.rels(this.base, source);
+    if (baseRels.some((r) => r.type === type) || !this.edited.parts.has(this.editedNames.get(editedName.toLowerCase()) ?? '')) return false;
+    this.addRel(source, baseRels, { id: '', type, target: editedName, external: false, part: editedName }, undefined);
+    return true;
+  }
+
   /** Copies a part the editor added under a name the base does not use, with its content type. */
   private copyIn(editedPart: string): string {
     const editedName = this.editedNames.get(editedPart.toLowerCase()) ?? editedPart;

@@ -11,6 +11,10 @@ export const chatPanel = (page: Page) => page.getByRole('complementary', { name:
 export const optionsCard = (page: Page) => page.getByRole('region', { name: 'AI Editing Options' });
 export const saveStatus = (page: Page) => page.getByTestId('save-status');
 export const assistantMessages = (page: Page) => page.locator('[data-testid="chat-message"][data-role="assistant"]');
+/** The Accept/Discard bar of an assistant's change previewed in the document. */
+export const changePreview = (page: Page) => page.getByRole('region', { name: 'Change preview' });
+/** The preview itself, painted over the page: the struck text's boxes and the new text. */
+export const previewPainted = (page: Page, which: 'removed' | 'added') => page.locator(`.paged-editor__decoration-overlay [data-change-preview="${which}"]`);
 /** The painted pages (what the user sees); ProseMirror's own DOM is hidden off-screen. */
 export const documentPages = (page: Page) => page.locator('.paged-editor__pages');
 

@@ -17,6 +17,8 @@ export type EditorSnapshot = {
    * choice): neither the user nor the assistant may change the document. Absent: editable.
    */
   readOnly?: boolean;
+  /** The change `previewChange` shows, waiting for Accept or Discard; absent or null: none. */
+  preview?: PreviewShown | null;
 };
 
 export type ReplaceOptions = {
@@ -28,6 +30,26 @@ export type ReplaceOptions = {
    */
   exact?: boolean;
 };
+
+/**
+ * A change the assistant proposes: 'replace', the selection becomes `text` (as `replaceSelection`
+ * with these options does it); 'insert', `text` goes in at the caret (as `insertAtCaret`).
+ */
+export type ProposedChange = ReplaceOptions & {
+  kind: 'replace' | 'insert';
+  text: string;
+  /**
+   * Why the assistant proposes it. When the change is written as a tracked change (`suggest`), a
+   * Word comment by the assistant anchored on it says this, beside the change in Word and LibreOffice.
+   */
+  reason?: string;
+};
+
+/** A previewed change as the screen describes it: the text struck out, the text put in, and why. */
+export type PreviewShown = { removed: string; added: string; reason?: string };
+
+/** What became of a previewed change: the person accepted it (and it was made), discarded it, or it could not be shown or made. */
+export type PreviewOutcome = 'accepted' | 'discarded' | 'failed';
 
 /**
  * A passage of one paragraph as the server's review quotes it: `quote` at `offset` in the
@@ -80,4 +102,13 @@ export interface EditorAdapter {
    * document's paragraphs have it (the embedded editor; ONLYOFFICE's plugin channel cannot).
    */
   selectPassage?(passage: Passage): PassageLookup;
+  /**
+   * Shows `change` in place without making it (the text it replaces struck out, the new text
+   * underlined) and waits for the person: Accept makes it exactly as `replaceSelection` or
+   * `insertAtCaret` would (plus the comment of its `reason` when it is a tracked change); Discard
+   * leaves the document as it was. A new preview discards the one still waiting. Resolves with
+   * what the person chose; 'failed' at once when there is nothing to change (the same rules as
+   * `replaceSelection`). Only engines that can draw over their pages have it (the embedded editor).
+   */
+  previewChange?(change: ProposedChange): Promise<PreviewOutcome>;
 }

@@ -12,7 +12,8 @@ type ChatMessageListProps = {
   pending: { content: string; streamed: string; sentAt: string } | null;
   applyMode: ApplyMode;
   applyDisabled: boolean;
-  onApply: (content: string) => void;
+  /** Replace or Insert of an answer. */
+  onApply: (message: ChatMessage) => void;
 };
 
 export function ChatMessageList({ listRef, messages, loading, pending, applyMode, applyDisabled, onApply }: ChatMessageListProps) {
@@ -43,7 +44,7 @@ export function ChatMessageList({ listRef, messages, loading, pending, applyMode
             content={m.content}
             createdAt={m.createdAt}
             meta={m.meta}
-            apply={m.role === 'assistant' && !m.meta?.error ? { mode: applyMode, disabled: applyDisabled, onApply: () => onApply(m.content) } : undefined}
+            apply={m.role === 'assistant' && !m.meta?.error ? { mode: applyMode, disabled: applyDisabled, onApply: () => onApply(m) } : undefined}
           />
         ))}
         {pending && <ChatMessageItem role="user" content={pending.content} createdAt={pending.sentAt} />}

@@ -146,3 +146,47 @@ describe('ChatPanel', () => {
     expect(within(toasts).getByText('Message not sent')).toBeTruthy();
   });
 });
+
+describe('ChatPanel, with an editor that previews a change before making it', () => {
+  const PROOFREAD = { action: 'proofread' as const };
+
+  async function answered() {
+    const server = chatServer();
+    server.store(message(1, 'user', 'Proofread this text: "recieve"', PROOFREAD), message(2, 'assistant', 'receive', PROOFREAD));
+    const editor = new FakeEditor({ previews: true });
+    renderWithProviders(<ChatPanel documentId={DOCUMENT_ID} editor={editor} />);
+    await waitFor(() => expect(messagesFrom('assistant')).toHaveLength(1));
+    return { editor, user: userEvent.setup(), answer: messagesFrom('assistant')[0]! };
+  }
+
+  it('Replace previews the answer over the selection with what the action did; Accept makes it, as a tracked change with Suggest edits on', async () => {
+    const { editor, user, answer } = await answered();
+    await user.click(screen.getByRole('switch', { name: 'Suggest edits' }));
+    act(() => editor.select('recieve'));
+
+    await user.click(within(answer).getByRole('button', { name: 'Replace' }));
+
+    expect(editor.previewChange).toHaveBeenCalledWith({ kind: 'replace', text: 'receive', suggest: true, reason: 'Proofread: "recieve" → "receive"' });
+    expect(editor.replaceSelection).not.toHaveBeenCalled();
+    // One change at a time: the answer cannot be put in again while this one waits.
+    expect((within(answer).getByRole('button', { name: 'Replace' }) as HTMLButtonElement).disabled).toBe(true);
+
+    act(() => editor.accept());
+
+    expect(editor.replaceSelection).toHaveBeenCalledWith('receive', { suggest: true });
+    await waitFor(() => expect((within(answer).getByRole('button', { name: 'Replace' }) as HTMLButtonElement).disabled).toBe(false));
+  });
+
+  it('Insert previews the answer at the caret; Discard leaves the document as it was', async () => {
+    const { editor, user, answer } = await answered();
+
+    await user.click(within(answer).getByRole('button', { name: 'Insert' }));
+
+    expect(editor.previewChange).toHaveBeenCalledWith({ kind: 'insert', text: 'receive', suggest: false, reason: 'Proofread: spelling, grammar and punctuation corrected' });
+    act(() => editor.discard());
+
+    await waitFor(() => expect((within(answer).getByRole('button', { name: 'Insert' }) as HTMLButtonElement).disabled).toBe(false));
+    expect(editor.insertAtCaret).not.toHaveBeenCalled();
+    expect(editor.replaceSelection).not.toHaveBeenCalled();
+  });
+});

@@ -1,6 +1,6 @@
 import { Bot } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
-import { type ChatAction, CHAT_SELECTION_MAX, type SendChatMessageInput } from '@common/schemas/chat';
+import { type ChatAction, type ChatMessage, CHAT_SELECTION_MAX, type SendChatMessageInput } from '@common/schemas/chat';
 import { Label } from '@web/components/ui/label';
 import { Switch } from '@web/components/ui/switch';
 import { TooltipProvider } from '@web/components/ui/tooltip';
@@ -10,6 +10,7 @@ import { useChatMessages } from '../api/get-chat-messages';
 import { INTERRUPTED_MESSAGE, useSendChatMessage } from '../api/send-chat-message';
 import { useChatEditorSnapshot } from '../hooks/use-chat-editor';
 import { cannedRequest } from '../lib/canned-requests';
+import { changeReason } from '../lib/change-reason';
 import type { ChatEditor } from '../lib/chat-editor';
 import { AiOptionsCard } from './ai-options-card';
 import { ChatComposer } from './chat-composer';
@@ -36,7 +37,8 @@ export function ChatPanel({ documentId, editor, suggestEdits }: ChatPanelProps) 
   const [cardOpen, setCardOpen] = useState(false);
   const listRef = useRef<HTMLDivElement>(null);
   const suggestId = useId();
-  const canEdit = snapshot.ready && snapshot.pluginReady && !snapshot.readOnly;
+  // Not while a change waits in the document for Accept or Discard.
+  const canEdit = snapshot.ready && snapshot.pluginReady && !snapshot.readOnly && !snapshot.preview;
 
   // docs/product.md §4: a non-empty selection opens the options card, an empty one closes it.
   useEffect(() => editor.onSelectionChange((text) => setCardOpen(text.trim() !== '')), [editor]);
@@ -68,13 +70,25 @@ export function ChatPanel({ documentId, editor, suggestEdits }: ChatPanelProps) 
     void submit(cannedRequest(action, snapshot.selectedText));
   };
 
-  // No toast on success: the change shows in the document, and a toast would cover the input.
-  const apply = (content: string) => {
-    if (snapshot.selectedText) editor.replaceSelection(content, { suggest });
-    else editor.insertAtCaret(content);
+  const messages = conversation.data ?? [];
+
+  /**
+   * No toast on success: the change shows in the document, and a toast would cover the input. An
+   * editor that can preview shows the change there first, with the reason its comment will give
+   * when it is a tracked change; one that cannot changes the document at once.
+   */
+  const apply = (answer: ChatMessage) => {
+    const replace = snapshot.selectedText !== '';
+    if (!editor.previewChange) {
+      if (replace) editor.replaceSelection(answer.content, { suggest });
+      else editor.insertAtCaret(answer.content);
+      return;
+    }
+    const question = messages.slice(0, messages.indexOf(answer)).findLast((m) => m.role === 'user')?.content;
+    const reason = changeReason({ action: answer.meta?.action, question, selection: snapshot.selectedText, answer: answer.content });
+    void editor.previewChange({ kind: replace ? 'replace' : 'insert', text: answer.content, suggest: replace && suggest, reason });
   };
 
-  const messages = conversation.data ?? [];
   const answered = send.answerId !== null && messages.some((m) => m.id === send.answerId);
   const pending =
     send.isPending && !answered && send.variables

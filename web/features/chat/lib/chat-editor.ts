@@ -9,6 +9,17 @@ export type ChatEditorSnapshot = {
   selectedText: string;
   /** Edits are refused for now (a save conflict awaits the person's choice): nothing may be inserted. */
   readOnly?: boolean;
+  /** A change is previewed, waiting for Accept or Discard: none other is offered until it is settled. */
+  preview?: object | null;
+};
+
+/** An answer put into the document: replacing the selection, or at the caret. */
+export type ChatChange = {
+  kind: 'replace' | 'insert';
+  text: string;
+  suggest: boolean;
+  /** What the assistant did (the comment on a tracked change): 'Simplify: rewritten in plainer words'. */
+  reason?: string;
 };
 
 export type ChatEditor = {
@@ -18,4 +29,9 @@ export type ChatEditor = {
   checkSelection(): string;
   replaceSelection(text: string, options: { suggest: boolean }): boolean;
   insertAtCaret(text: string): boolean;
+  /**
+   * Shows the change in the document first, made only if the person accepts it there. Absent
+   * (ONLYOFFICE): Replace and Insert change the document at once.
+   */
+  previewChange?(change: ChatChange): Promise<'accepted' | 'discarded' | 'failed'>;
 };

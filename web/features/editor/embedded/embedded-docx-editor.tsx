@@ -5,7 +5,9 @@
 import { setGoogleFontsEnabled } from '@eigenpal/docx-editor-core';
 import { DocxEditor, type DocxEditorRef } from '@eigenpal/docx-editor-react';
 import '@eigenpal/docx-editor-react/styles.css';
-import { useCallback, useEffect, useRef } from 'react';
+import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { changePreviewPlugin } from './change-preview';
+import { ChangePreviewBar, usePreviewAnchor } from './change-preview-bar';
 import type { EmbeddedEditorAdapter } from './embedded-editor-adapter';
 import { OpeningNote } from './opening-note';
 import { useProgressiveOpen } from './use-progressive-open';
@@ -66,6 +68,10 @@ export function EmbeddedDocxEditor({ adapter, documentBuffer, author, readOnly =
     [adapter],
   );
   useEffect(() => () => adapter.detach(), [adapter]);
+  // One preview plugin per editor, the same array every render: a new one would rebuild its state.
+  const [plugins] = useState(() => [changePreviewPlugin()]);
+  const preview = useSyncExternalStore(adapter.subscribe, () => adapter.getSnapshot().preview ?? null);
+  const previewAt = usePreviewAnchor(frame, preview !== null);
   const opening = useProgressiveOpen({ documentBuffer, readOnly, editor, onError });
 
   /**
@@ -173,6 +179,7 @@ export function EmbeddedDocxEditor({ adapter, documentBuffer, author, readOnly =
         // Its toggle floats at the left edge of the scrolled page area, where centring the page
         // (below) leaves it cut in half; the outline is not part of the editor screen (docs/product.md §2).
         showOutlineButton={false}
+        externalPlugins={plugins}
         onEditorViewReady={onReady}
         onSelectionChange={adapter.handleSelectionChange}
         onChange={onChange}
@@ -181,6 +188,7 @@ export function EmbeddedDocxEditor({ adapter, documentBuffer, author, readOnly =
         className="h-full"
       />
       </div>
+      {preview && <ChangePreviewBar preview={preview} at={previewAt} onAccept={adapter.acceptPreview} onDiscard={adapter.discardPreview} />}
     </div>
   );
 }

@@ -2,7 +2,10 @@ import { schema } from '@eigenpal/docx-editor-core/prosemirror';
 import { describe, expect, it, vi } from 'vitest';
 import type { DocxEditorRef } from '@eigenpal/docx-editor-react';
 import { EditorState, TextSelection } from 'prosemirror-state';
+import type { Decoration } from 'prosemirror-view';
+import { previewIn, changePreviewPlugin } from './change-preview';
 import { EmbeddedEditorAdapter } from './embedded-editor-adapter';
+import { findParagraph } from './passages';
 
 /** A stand-in for the editor's handle: the ProseMirror state the adapter reads, and `save`. */
 function editorWith(state: { doc: object }, save: DocxEditorRef['save'] = async () => new ArrayBuffer(1)) {
@@ -189,5 +192,173 @@ describe('EmbeddedEditorAdapter.selectPassage', () => {
     const { adapter, highlightRange } = adapterOn('The Tenant shall receive the keys.');
     expect(adapter.selectPassage({ paraId: '0A0B0C0D', offset: 17, quote: 'recieve' })).toBe('changed');
     expect(highlightRange).not.toHaveBeenCalled();
+  });
+});
+
+describe('EmbeddedEditorAdapter.previewChange', () => {
+  const boldRed = () => [schema.marks.bold!.create(), schema.marks.textColor!.create({ rgb: 'FF0000' })];
+  const REASON = 'House style: "shall" → "must"';
+
+  /**
+   * The editor over a real ProseMirror state with the preview plugin, as the page mounts it. Its
+   * addComment does what the editor's does: a comment mark over the whole paragraph, and the id.
+   */
+  function editorWithPreview({ comments = [] as Array<[number, number, number]> } = {}) {
+    let doc = schema.node('doc', null, [
+      schema.node('paragraph', { paraId: '0A0B0C0D' }, [schema.text('The Tenant '), schema.text('shall', boldRed()), schema.text(' pay the rent.')]),
+      schema.node('paragraph', { paraId: '0A0B0C0E' }, [schema.text('Notices are in writing.')]),
+    ]);
+    for (const [from, to, commentId] of comments) {
+      const state = EditorState.create({ schema, doc });
+      doc = state.apply(state.tr.addMark(from, to, schema.marks.comment!.create({ commentId }))).doc;
+    }
+    const dispatched: Array<Parameters<EditorState['apply']>[0]> = [];
+    const view = {
+      state: EditorState.create({ schema, doc, plugins: [changePreviewPlugin()] }),
+      dispatch: (tr: Parameters<EditorState['apply']>[0]) => {
+        dispatched.push(tr);
+        view.state = view.state.apply(tr);
+      },
+    };
+    const addComment = vi.fn(({ paraId }: { paraId: string; text: string; author: string }) => {
+      const paragraph = findParagraph(view.state.doc, paraId)!;
+      view.dispatch(view.state.tr.addMark(paragraph.pos + 1, paragraph.pos + paragraph.node.nodeSize - 1, schema.marks.comment!.create({ commentId: 7 })));
+      return 7;
+    });
+    const selectedText = () => view.state.doc.textBetween(view.state.selection.from, view.state.selection.to);
+    const adapter = new EmbeddedEditorAdapter();
+    adapter.attach({
+      getEditorRef: () => ({ getView: () => view }),
+      highlightRange: (from: number, to: number) => view.dispatch(view.state.tr.setSelection(TextSelection.create(view.state.doc, from, to))),
+      getSelectionInfo: () => ({ selectedText: selectedText() }),
+      addComment,
+    } as unknown as DocxEditorRef);
+    adapter.handleViewReady();
+    adapter.selectPassage({ paraId: '0A0B0C0D', offset: 11, quote: 'shall' });
+    return { adapter, view, dispatched, addComment };
+  }
+
+  /** Each text node of the first paragraph: its text, and the names of its marks (a comment's with its id). */
+  const runs = (state: EditorState) => {
+    const out: Array<[string, string[]]> = [];
+    state.doc.child(0).forEach((node) => out.push([node.text ?? '', node.marks.map((m) => (m.type.name === 'comment' ? `comment ${m.attrs.commentId}` : m.type.name)).sort()]));
+    return out;
+  };
+  /** The decorations every plugin draws, as the editor's overlay collects them. */
+  const decorations = (state: EditorState) => {
+    const found: Decoration[] = [];
+    for (const plugin of state.plugins) plugin.props.decorations?.call(plugin, state)?.forEachSet((set) => found.push(...set.find()));
+    return found;
+  };
+
+  it('shows the change without touching the document; Accept makes the tracked change in the original formatting, with the reason as a comment on it alone', async () => {
+    const { adapter, view, dispatched, addComment } = editorWithPreview();
+    const before = view.state.doc;
+
+    const outcome = adapter.previewChange({ kind: 'replace', text: 'must', suggest: true, exact: true, reason: REASON });
+
+    expect(view.state.doc).toBe(before);
+    expect(dispatched.every((tr) => !tr.docChanged)).toBe(true);
+    expect(previewIn(view.state)).toEqual({ from: 12, to: 17, text: 'must' });
+    expect(decorations(view.state).map((d) => [d.from, d.to])).toEqual([
+      [12, 17],
+      [17, 17],
+    ]);
+    expect(adapter.getSnapshot().preview).toEqual({ removed: 'shall', added: 'must', reason: REASON });
+
+    adapter.acceptPreview();
+
+    expect(await outcome).toBe('accepted');
+    expect(runs(view.state)).toEqual([
+      ['The Tenant ', []],
+      ['shall', ['bold', 'comment 7', 'deletion', 'textColor']],
+      ['must', ['bold', 'comment 7', 'insertion', 'textColor']],
+      [' pay the rent.', []],
+    ]);
+    expect(addComment).toHaveBeenCalledWith({ paraId: '0A0B0C0D', text: REASON, author: 'AI Assistant' });
+    expect(previewIn(view.state)).toBeNull();
+    expect(decorations(view.state)).toEqual([]);
+    expect(adapter.getSnapshot().preview).toBeNull();
+  });
+
+  it('Discard leaves the document exactly as it was: the same document, and no step to undo', async () => {
+    const { adapter, view, dispatched, addComment } = editorWithPreview();
+    const before = view.state.doc;
+
+    const outcome = adapter.previewChange({ kind: 'replace', text: 'must', suggest: true, exact: true, reason: REASON });
+    adapter.discardPreview();
+
+    expect(await outcome).toBe('discarded');
+    expect(view.state.doc).toBe(before);
+    expect(dispatched.filter((tr) => tr.docChanged)).toEqual([]);
+    expect(previewIn(view.state)).toBeNull();
+    expect(decorations(view.state)).toEqual([]);
+    expect(adapter.getSnapshot().preview).toBeNull();
+    expect(addComment).not.toHaveBeenCalled();
+  });
+
+  it('follows edits made elsewhere while it waits, and Accept changes the previewed text where it is then', async () => {
+    const { adapter, view } = editorWithPreview();
+    const outcome = adapter.previewChange({ kind: 'replace', text: 'must', suggest: false });
+
+    view.dispatch(view.state.tr.insertText('Now ', 1));
+    adapter.acceptPreview();
+
+    expect(await outcome).toBe('accepted');
+    expect(view.state.doc.child(0).textContent).toBe('Now The Tenant must pay the rent.');
+    expect(runs(view.state)[1]).toEqual(['must', ['bold', 'textColor']]);
+  });
+
+  it('previews an insertion at the caret; made untracked, it gets no comment', async () => {
+    const { adapter, view, addComment } = editorWithPreview();
+    view.dispatch(view.state.tr.setSelection(TextSelection.create(view.state.doc, 12)));
+
+    const outcome = adapter.previewChange({ kind: 'insert', text: 'always ', suggest: false, reason: 'AI Assistant: answer from the chat' });
+    expect(previewIn(view.state)).toEqual({ from: 12, to: 12, text: 'always ' });
+    adapter.acceptPreview();
+
+    expect(await outcome).toBe('accepted');
+    expect(view.state.doc.child(0).textContent).toBe('The Tenant always shall pay the rent.');
+    expect(addComment).not.toHaveBeenCalled();
+  });
+
+  it('a new preview discards the one waiting; nothing to change previews nothing', async () => {
+    const { adapter, view } = editorWithPreview();
+    const first = adapter.previewChange({ kind: 'replace', text: 'must', suggest: true });
+    const second = adapter.previewChange({ kind: 'replace', text: 'will', suggest: true });
+
+    expect(await first).toBe('discarded');
+    expect(previewIn(view.state)?.text).toBe('will');
+    adapter.discardPreview();
+    expect(await second).toBe('discarded');
+
+    expect(await adapter.previewChange({ kind: 'replace', text: '  ', suggest: false })).toBe('failed');
+    view.dispatch(view.state.tr.setSelection(TextSelection.create(view.state.doc, 3)));
+    expect(await adapter.previewChange({ kind: 'replace', text: 'must', suggest: false })).toBe('failed');
+    expect(previewIn(view.state)).toBeNull();
+  });
+
+  it("leaves another comment's anchor as it was, and writes no reason over text that already has a comment", async () => {
+    // A comment (id 3) on 'Tenant', in the same paragraph as the change.
+    const { adapter, view, addComment } = editorWithPreview({ comments: [[5, 11, 3]] });
+    const outcome = adapter.previewChange({ kind: 'replace', text: 'must', suggest: true, reason: REASON });
+    adapter.acceptPreview();
+    expect(await outcome).toBe('accepted');
+    expect(runs(view.state).map(([text, marks]) => [text, marks.filter((m) => m.startsWith('comment'))])).toEqual([
+      ['The ', []],
+      ['Tenant', ['comment 3']],
+      [' ', []],
+      ['shall', ['comment 7']],
+      ['must', ['comment 7']],
+      [' pay the rent.', []],
+    ]);
+
+    // The same change over the commented word: the comment keeps its text, and no reason is added.
+    const other = editorWithPreview({ comments: [[12, 17, 3]] });
+    const made = other.adapter.previewChange({ kind: 'replace', text: 'must', suggest: true, reason: REASON });
+    other.adapter.acceptPreview();
+    expect(await made).toBe('accepted');
+    expect(other.addComment).not.toHaveBeenCalled();
+    expect(addComment).toHaveBeenCalledTimes(1);
   });
 });

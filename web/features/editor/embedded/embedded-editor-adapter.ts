@@ -5,13 +5,17 @@
  */
 import type { DocxEditorRef } from '@eigenpal/docx-editor-react';
 import { TextSelection } from 'prosemirror-state';
-import type { EditorAdapter, EditorSnapshot, Passage, PassageLookup, ReplaceOptions } from '../editor-adapter';
+import type { EditorState, Transaction } from 'prosemirror-state';
+import type { EditorView } from 'prosemirror-view';
+import type { EditorAdapter, EditorSnapshot, Passage, PassageLookup, PreviewOutcome, ProposedChange, ReplaceOptions } from '../editor-adapter';
+import { commentParagraphId, hasComment, moveComment } from './assistant-comment';
+import { previewIn, withPreview } from './change-preview';
 import { locatePassage } from './passages';
-import { insertAt, replaceRange, suggestReplacement } from './text-transactions';
+import { SUGGESTION_AUTHOR, insertAt, replaceRange, suggestReplacement } from './text-transactions';
 
 export class EmbeddedEditorAdapter implements EditorAdapter {
   private ref: DocxEditorRef | null = null;
-  private snapshot: EditorSnapshot = { ready: false, pluginReady: false, selectedText: '', readOnly: false };
+  private snapshot: EditorSnapshot = { ready: false, pluginReady: false, selectedText: '', readOnly: false, preview: null };
   private readonly listeners = new Set<() => void>();
   private readonly selectionListeners = new Set<(selectedText: string) => void>();
   private readonly contentListeners = new Set<() => void>();
@@ -20,6 +24,8 @@ export class EmbeddedEditorAdapter implements EditorAdapter {
   private reportedDoc: unknown = null;
   /** The document changed while the last save was being written: the next one must be a full repack (see `save`). */
   private repackNext = false;
+  /** The change previewed (`previewChange`) and the person's answer to it, still to come. */
+  private pending: { change: ProposedChange; resolve: (outcome: PreviewOutcome) => void } | null = null;
 
   getSnapshot = (): EditorSnapshot => this.snapshot;
 
@@ -38,7 +44,9 @@ export class EmbeddedEditorAdapter implements EditorAdapter {
 
   /** The editor unmounted. */
   detach() {
+    // Its view is going with it: the preview goes too, nothing to clear.
     this.ref = null;
+    this.finishPreview('discarded');
     this.update({ ready: false, pluginReady: false, selectedText: '' });
   }
 
@@ -89,16 +97,50 @@ export class EmbeddedEditorAdapter implements EditorAdapter {
     return this.snapshot.selectedText;
   };
 
+  /** A change waiting for Accept is discarded when edits are refused: it could not be made. */
   setReadOnly = (readOnly: boolean) => {
+    if (readOnly) this.discardPreview();
     if (readOnly !== Boolean(this.snapshot.readOnly)) this.update({ readOnly });
   };
 
-  replaceSelection = (text: string, { suggest, exact = false }: ReplaceOptions) => {
+  replaceSelection = (text: string, options: ReplaceOptions) => {
     const view = this.writableView();
     if (!view || view.state.selection.empty) return false;
     const { from, to } = view.state.selection;
-    const tr = suggest ? suggestReplacement(view.state, from, to, text, { exact }) : replaceRange(view.state, from, to, text, { exact });
-    return this.apply(tr);
+    return this.make(view, from, to, { ...options, kind: 'replace', text });
+  };
+
+  /**
+   * The preview is drawn by the change-preview plugin (change-preview.ts) the editor mounts with;
+   * it follows the document if the person edits elsewhere meanwhile, and Accept makes the change
+   * wherever the previewed text is then.
+   */
+  previewChange = (change: ProposedChange): Promise<PreviewOutcome> => {
+    const view = this.writableView();
+    if (!view) return Promise.resolve('failed');
+    const { from, to, empty } = view.state.selection;
+    const range = change.kind === 'insert' ? { from: to, to } : { from, to };
+    if ((change.kind === 'replace' && empty) || !changeTransaction(view.state, range.from, range.to, change)) return Promise.resolve('failed');
+    this.discardPreview();
+    view.dispatch(withPreview(view.state.tr, { ...range, text: change.text }));
+    const removed = view.state.doc.textBetween(range.from, range.to, '\n');
+    return new Promise((resolve) => {
+      this.pending = { change, resolve };
+      this.update({ preview: { removed, added: change.text, ...(change.reason ? { reason: change.reason } : {}) } });
+    });
+  };
+
+  /** Makes the previewed change where its text is now; 'failed' when it can no longer be made there. */
+  acceptPreview = () => {
+    if (!this.pending) return;
+    const view = this.writableView();
+    const range = view && previewIn(view.state);
+    const made = Boolean(view && range && this.make(view, range.from, range.to, this.pending.change));
+    this.finishPreview(made ? 'accepted' : 'failed');
+  };
+
+  discardPreview = () => {
+    if (this.pending) this.finishPreview('discarded');
   };
 
   /**
@@ -123,7 +165,8 @@ export class EmbeddedEditorAdapter implements EditorAdapter {
   insertAtCaret = (text: string) => {
     const view = this.writableView();
     if (!view) return false;
-    return this.apply(insertAt(view.state, view.state.selection.to, text));
+    const at = view.state.selection.to;
+    return this.make(view, at, at, { kind: 'insert', text, suggest: false });
   };
 
   save = async () => {
@@ -151,12 +194,40 @@ export class EmbeddedEditorAdapter implements EditorAdapter {
     return this.snapshot.readOnly ? null : this.view();
   }
 
-  private apply(tr: ReturnType<typeof insertAt>) {
-    const view = this.writableView();
-    if (!view || !tr) return false;
-    view.dispatch(tr);
+  /**
+   * Makes `change` over from..to (a caret for an insertion), ending any preview in the same
+   * transaction; with a reason, a tracked change gets its comment. False when nothing changed.
+   */
+  private make(view: EditorView, from: number, to: number, change: ProposedChange) {
+    const tr = changeTransaction(view.state, from, to, change);
+    if (!tr) return false;
+    view.dispatch(previewIn(view.state) ? withPreview(tr, null) : tr);
+    // The change ends where the caret is put, after its new text.
+    if (change.kind === 'replace' && change.suggest && change.reason) this.comment(view, from, view.state.selection.to, change.reason);
     this.handleSelectionChange();
     return true;
+  }
+
+  /** Anchors a comment by the assistant saying `text` on from..to (see assistant-comment.ts). */
+  private comment(view: EditorView, from: number, to: number, text: string) {
+    const before = view.state.doc;
+    const paraId = commentParagraphId(before, from);
+    if (!paraId || hasComment(view.state, from, to)) return;
+    const id = this.ref?.addComment({ paraId, text, author: SUGGESTION_AUTHOR }) ?? null;
+    if (id === null) return;
+    const moved = moveComment(view.state, before, id, from, to);
+    if (moved) view.dispatch(moved);
+  }
+
+  /** Clears the preview, if it is still drawn, and gives the person's answer to whoever asked. */
+  private finishPreview(outcome: PreviewOutcome) {
+    const pending = this.pending;
+    if (!pending) return;
+    this.pending = null;
+    const view = this.view();
+    if (view && previewIn(view.state)) view.dispatch(withPreview(view.state.tr, null));
+    this.update({ preview: null });
+    pending.resolve(outcome);
   }
 
   private readSelection() {
@@ -167,6 +238,14 @@ export class EmbeddedEditorAdapter implements EditorAdapter {
     this.snapshot = { ...this.snapshot, ...patch };
     for (const listener of this.listeners) listener();
   }
+}
+
+/** The transaction that makes `change` over from..to; null when it would change nothing (blank text, no range). */
+function changeTransaction(state: EditorState, from: number, to: number, change: ProposedChange): Transaction | null {
+  const { text, exact = false } = change;
+  if (change.kind === 'insert') return insertAt(state, from, text);
+  if (from === to) return null;
+  return change.suggest ? suggestReplacement(state, from, to, text, { exact }) : replaceRange(state, from, to, text, { exact });
 }
 
 function subscribeTo<T>(set: Set<T>, listener: T) {

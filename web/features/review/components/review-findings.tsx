@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { Finding, Review } from '@common/schemas/review';
 import { useUpdateFindings } from '../api/update-finding';
-import { type FindingGroup as Group, applyOrder, groupByRule } from '../lib/findings';
+import { type FindingGroup as Group, applyOrder, changeReason, groupByRule } from '../lib/findings';
 import type { PassageLookup, ReviewEditor } from '../lib/review-editor';
 import { FindingGroup } from './finding-group';
 
@@ -30,7 +30,9 @@ function lookupNote(lookup: Exclude<PassageLookup, 'selected'>, finding: Finding
 /**
  * The findings by rule, and what can be done with them. Apply selects the passage and replaces
  * the selection the way the chat's Replace does (the new text keeps the formatting of the text
- * it replaces; a tracked change when 'Suggest edits' is on), then records the finding as applied.
+ * it replaces; a tracked change when 'Suggest edits' is on, with the finding's reason as its
+ * comment), then records the finding as applied. An editor that can preview shows each change
+ * first: only an accepted one is made and recorded; a discarded one stays open.
  */
 export function ReviewFindings({ documentId, review, editor, suggest, canEdit, canSelect }: ReviewFindingsProps) {
   const update = useUpdateFindings(documentId);
@@ -46,15 +48,31 @@ export function ReviewFindings({ documentId, review, editor, suggest, canEdit, c
     return lookup === 'selected';
   };
 
+  const record = (findingIds: string[]) => {
+    if (findingIds.length > 0) update.mutate({ reviewId: review.id, findingIds, status: 'applied' });
+  };
+  const cannotChange = (finding: Finding) => note(finding.id, 'The document cannot be changed right now.');
+
   /** Applies each in the order given; records those the document took. */
   const applyEach = (findings: Finding[]) => {
+    if (editor.previewChange) return void previewEach(editor.previewChange.bind(editor), findings);
     const applied: string[] = [];
     for (const finding of findings) {
       if (finding.replacement === null || !select(finding)) continue;
       if (editor.replaceSelection(finding.replacement, { suggest, exact: true })) applied.push(finding.id);
-      else note(finding.id, 'The document cannot be changed right now.');
+      else cannotChange(finding);
     }
-    if (applied.length > 0) update.mutate({ reviewId: review.id, findingIds: applied, status: 'applied' });
+    record(applied);
+  };
+
+  /** One preview after another, each recorded as soon as it is accepted; a discarded one is skipped. */
+  const previewEach = async (preview: NonNullable<ReviewEditor['previewChange']>, findings: Finding[]) => {
+    for (const finding of findings) {
+      if (finding.replacement === null || !select(finding)) continue;
+      const outcome = await preview({ kind: 'replace', text: finding.replacement, suggest, exact: true, reason: changeReason(finding) });
+      if (outcome === 'accepted') record([finding.id]);
+      else if (outcome === 'failed') cannotChange(finding);
+    }
   };
 
   // Engines that cannot reach a paragraph (ONLYOFFICE) list the findings without select and apply.

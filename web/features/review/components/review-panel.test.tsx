@@ -288,3 +288,74 @@ describe('the Review tab', () => {
     expect(within(spelling).getAllByRole('button', { name: 'Dismiss' })).toHaveLength(3);
   });
 });
+
+describe('the Review tab, with an editor that previews a change before making it', () => {
+  const previewing = (suggest = true) => setup(aReview(), { editor: new FakeEditor({ previews: true }), suggest });
+
+  it("Apply previews the replacement with the finding's reason; only Accept makes it, and only then is it recorded", async () => {
+    const { server, editor, user } = previewing();
+    const spelling = await screen.findByRole('region', { name: 'Spelling variant (3)' });
+
+    await user.click(within(findingIn(spelling, 2, 'recieve')).getByRole('button', { name: 'Apply' }));
+
+    expect(editor.selectPassage).toHaveBeenCalledWith({ paraId: '00000002', offset: 18, quote: 'recieve' });
+    expect(editor.previewChange).toHaveBeenCalledWith({
+      kind: 'replace',
+      text: 'receive',
+      suggest: true,
+      exact: true,
+      reason: 'Spelling variant: "recieve" is a misspelling of "receive".',
+    });
+    expect(editor.replaceSelection).not.toHaveBeenCalled();
+    // While the change waits in the document, nothing else is applied.
+    await waitFor(() => expect((within(spelling).getByRole('button', { name: 'Apply all' }) as HTMLButtonElement).disabled).toBe(true));
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(server.patches).toEqual([]);
+    expect(findingIn(spelling, 2, 'recieve').dataset.status).toBe('open');
+
+    act(() => editor.accept());
+
+    expect(editor.replaceSelection).toHaveBeenCalledWith('receive', { suggest: true });
+    await waitFor(() => expect(server.patches).toEqual([{ url: `${REVIEW_URL}/11/findings/f1`, body: { status: 'applied' } }]));
+    await waitFor(() => expect(findingIn(spelling, 2, 'recieve').dataset.status).toBe('applied'));
+    expect((within(spelling).getByRole('button', { name: 'Apply all' }) as HTMLButtonElement).disabled).toBe(false);
+  });
+
+  it('Discard leaves the document as it was and the finding open, to be applied later', async () => {
+    const { server, editor, user } = previewing();
+    const spelling = await screen.findByRole('region', { name: 'Spelling variant (3)' });
+
+    await user.click(within(findingIn(spelling, 2, 'recieve')).getByRole('button', { name: 'Apply' }));
+    act(() => editor.discard());
+
+    await waitFor(() => expect((within(findingIn(spelling, 2, 'recieve')).getByRole('button', { name: 'Apply' }) as HTMLButtonElement).disabled).toBe(false));
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(editor.replaceSelection).not.toHaveBeenCalled();
+    expect(editor.insertAtCaret).not.toHaveBeenCalled();
+    expect(server.patches).toEqual([]);
+    expect(findingIn(spelling, 2, 'recieve').dataset.status).toBe('open');
+    expect(within(findingIn(spelling, 2, 'recieve')).queryByRole('status')).toBeNull();
+  });
+
+  it('Apply all previews each finding in turn, from the end backwards; a discarded one is skipped and stays open', async () => {
+    const { server, editor, user } = previewing(false);
+    const spelling = await screen.findByRole('region', { name: 'Spelling variant (3)' });
+
+    await user.click(within(spelling).getByRole('button', { name: 'Apply all' }));
+
+    const previewed = () => editor.previewChange!.mock.calls.map(([change]) => change.text);
+    expect(previewed()).toEqual(['color']);
+    act(() => editor.accept());
+    await waitFor(() => expect(previewed()).toEqual(['color', 'organize']));
+    act(() => editor.discard());
+    await waitFor(() => expect(previewed()).toEqual(['color', 'organize', 'receive']));
+    // Suggest edits off: no tracked change, and the reason goes with it all the same (no comment is written without one).
+    expect(editor.previewChange!.mock.calls[2]![0]).toMatchObject({ suggest: false, reason: 'Spelling variant: "recieve" is a misspelling of "receive".' });
+    act(() => editor.accept());
+
+    await waitFor(() => expect(server.patches.map((p) => p.url.split('/').pop())).toEqual(['f3', 'f1']));
+    expect(editor.replaceSelection.mock.calls.map(([text]) => text)).toEqual(['color', 'receive']);
+    await waitFor(() => expect(within(spelling).getAllByTestId('finding').map((f) => f.dataset.status)).toEqual(['applied', 'open', 'applied']));
+    expect(findingIn(spelling, 7, 'organise').dataset.status).toBe('open');
+  });
+});

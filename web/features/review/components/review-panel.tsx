@@ -104,7 +104,8 @@ export function ReviewPanel({ documentId, editor, active = true, suggest, onSugg
                 review={review}
                 editor={editor}
                 suggest={suggest}
-                canEdit={snapshot.ready && !snapshot.readOnly}
+                // Not while a change waits in the document for Accept or Discard.
+                canEdit={snapshot.ready && !snapshot.readOnly && !snapshot.preview}
                 canSelect={snapshot.ready}
               />
             </div>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Finding, Review } from '@common/schemas/review';
-import { applyOrder, coverageLine, groupByRule, partialReason } from './findings';
+import { applyOrder, changeReason, coverageLine, groupByRule, partialReason } from './findings';
 
 const finding = (id: string, rule: string, number: number, offset: number, replacement: string | null = 'x', status: Finding['status'] = 'open'): Finding => ({
   id,
@@ -57,5 +57,32 @@ describe('coverage', () => {
     expect(partialReason(review(40, 40, 'complete'))).toBeNull();
     expect(partialReason(review(12, 40, 'cancelled'))).toBe('28 paragraphs were not reviewed: the review was cancelled.');
     expect(partialReason(review(39, 40, 'failed'))).toBe('1 paragraph was not reviewed: the review failed.');
+  });
+});
+
+describe('changeReason', () => {
+  const withReason = (fields: Partial<Finding>): Finding => ({
+    id: 'f1',
+    rule: 'repeated-words',
+    ruleLabel: 'Repeated words',
+    paragraph: { number: 1, paraId: '00000001', part: 'body', start: 'The the' },
+    quote: 'the the',
+    offset: 0,
+    reason: 'The word "the" is repeated.',
+    replacement: 'the',
+    source: 'offline',
+    status: 'open',
+    ...fields,
+  });
+
+  it("puts the rule's name before the reason", () => {
+    expect(changeReason(withReason({}))).toBe('Repeated words: The word "the" is repeated.');
+  });
+
+  it('keeps a reason that names its own check, and calls a free-text rule a style rule', () => {
+    expect(changeReason(withReason({ rule: 'words-to-avoid', ruleLabel: 'Words to avoid', reason: 'House style: "shall" → "must"' }))).toBe('House style: "shall" → "must"');
+    expect(changeReason(withReason({ rule: 'custom:payment', ruleLabel: 'Payment terms must not exceed 30 days', reason: '45 days is longer than 30.' }))).toBe(
+      'Style rule: 45 days is longer than 30.',
+    );
   });
 });

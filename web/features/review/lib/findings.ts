@@ -48,3 +48,13 @@ export function droppedLine(dropped: number): string | null {
     ? '1 model finding was dropped: its quote is not in the document'
     : `${dropped} model findings were dropped: their quotes are not in the document`;
 }
+
+/**
+ * The comment on a finding's tracked change: its reason, after the rule's name unless the reason
+ * starts with a name of its own ('House style: "shall" → "must"'). A free-text rule's label is the
+ * whole rule, too long to lead a comment: it is called a style rule.
+ */
+export function changeReason({ rule, ruleLabel, reason }: Finding): string {
+  if (/^[\p{L} ]{1,30}: /u.test(reason)) return reason;
+  return `${rule.startsWith('custom:') ? 'Style rule' : ruleLabel}: ${reason}`;
+}

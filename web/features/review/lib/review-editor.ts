@@ -8,6 +8,18 @@ export type ReviewEditorSnapshot = {
   ready: boolean;
   /** Edits are refused for now (a save conflict awaits the person's choice). */
   readOnly?: boolean;
+  /** A change is previewed, waiting for Accept or Discard: none other is applied until it is settled. */
+  preview?: object | null;
+};
+
+/** A finding's replacement put in for its selected passage. */
+export type FindingChange = {
+  kind: 'replace';
+  text: string;
+  suggest: boolean;
+  exact: true;
+  /** The finding's reason: the comment on the tracked change. */
+  reason: string;
 };
 
 export type Passage = { paraId: string | null; offset: number; quote: string };
@@ -20,4 +32,9 @@ export type ReviewEditor = {
   selectPassage?(passage: Passage): PassageLookup;
   /** The chat's Replace: the selection becomes `text`, keeping its formatting; a tracked change when `suggest`. */
   replaceSelection(text: string, options: { suggest: boolean; exact?: boolean }): boolean;
+  /**
+   * Shows the change in the document first, made only if the person accepts it there. Absent
+   * (an engine that cannot draw over its pages): Apply changes the document at once.
+   */
+  previewChange?(change: FindingChange): Promise<'accepted' | 'discarded' | 'failed'>;
 };
