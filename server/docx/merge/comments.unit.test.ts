@@ -176,4 +176,70 @@ describe('mergeSave: the comment on the assistant\'s tracked change', () => {
     const inspected = inspectDocx(mergeSave(base, edited).bytes);
     expect(inspected.ok).toBe(true);
   });
+
+  describe('when the base already has comments and their companion parts', () => {
+    const theirs = `<w:comment w:id="3" w:author="Dana" w:date="2030-05-05T10:00:00Z" w:initials="D"><w:p w14:paraId="0000C001" w14:textId="77777777"><w:r><w:t>Check the date.</w:t></w:r></w:p></w:comment>`;
+    const anchored = p('00000001', '<w:commentRangeStart w:id="3"/>' + r('Keep me exactly as I am.') + '<w:commentRangeEnd w:id="3"/><w:r><w:commentReference w:id="3"/></w:r>');
+    // Written as Word writes them, unlike the editor: a line break after the declaration, other spacing.
+    const OLD_EX = '<w15:commentEx w15:paraId="0000C001" w15:done="1"/>';
+    const OLD_ID = '<w16cid:commentId w16cid:paraId="0000C001" w16cid:durableId="2B3C4D5E"/>';
+    const OLD_CEX = '<w16cex:commentExtensible w16cex:durableId="2B3C4D5E" w16cex:dateUtc="2030-05-05T10:00:00Z"/>';
+    const baseCompanions = {
+      'word/commentsExtended.xml': `${HEAD}\r\n<w15:commentsEx ${NS}>${OLD_EX}</w15:commentsEx>`,
+      'word/commentsIds.xml': `${HEAD}\r\n<w16cid:commentsIds ${NS}>${OLD_ID}</w16cid:commentsIds>`,
+      'word/commentsExtensible.xml': `${HEAD}\r\n<w16cex:commentsExtensible ${NS}>${OLD_CEX}</w16cex:commentsExtensible>`,
+    };
+    const base = editorSave(buildDocx({ body: anchored + SHALL + PLAIN, rootAttrs: `xmlns:w14="${W14_NS}"`, comments: theirs }), anchored + SHALL + PLAIN, baseCompanions);
+
+    /** The editor's save adding comment 7, with the old comment's paragraph id as `oldParaId`. */
+    const save = (oldParaId: string) =>
+      editorSave(
+        base,
+        anchored + SUGGESTED + PLAIN,
+        editorCommentParts(comment(3, oldParaId, 'Check the date.', 'Dana') + NEW_COMMENT, [
+          { paraId: oldParaId, durableId: '11111111' },
+          { paraId: '4E50C806', durableId: '66F13334' },
+        ]),
+      );
+
+    it.each([
+      ['keeps the old paragraph id', '0000C001'],
+      ['rewrites the old paragraph id', '1A2B3C4D'],
+    ])('adds the new comment\'s entries to each companion part, the old ones unchanged (the editor %s)', (_, oldParaId) => {
+      const { bytes, report } = mergeSave(base, save(oldParaId));
+      const part = partsOf(bytes);
+
+      const comments = part('word/comments.xml')!;
+      expect(comments).toContain(theirs);
+      expect(comments).toContain(NEW_COMMENT);
+      expect(comments.match(/<w:comment\b/g)).toHaveLength(2);
+      expect(part('word/commentsExtended.xml')).toBe(
+        `${HEAD}\r\n<w15:commentsEx ${NS}>${OLD_EX}<w15:commentEx w15:paraId="4E50C806" w15:done="0" /></w15:commentsEx>`,
+      );
+      expect(part('word/commentsIds.xml')).toBe(
+        `${HEAD}\r\n<w16cid:commentsIds ${NS}>${OLD_ID}<w16cid:commentId w16cid:paraId="4E50C806" w16cid:durableId="66F13334" /></w16cid:commentsIds>`,
+      );
+      expect(part('word/commentsExtensible.xml')).toBe(
+        `${HEAD}\r\n<w16cex:commentsExtensible ${NS}>${OLD_CEX}<w16cex:commentExtensible w16cex:durableId="66F13334" w16cex:dateUtc="2031-01-01T00:00:00Z"/></w16cex:commentsExtensible>`,
+      );
+      // One relationship and one content type each, as before.
+      const rels = part('word/_rels/document.xml.rels')!;
+      for (const [target, { ct }] of Object.entries(PART_TYPES)) {
+        expect(rels.split(`Target="${target}"`), target).toHaveLength(2);
+        expect(part('[Content_Types].xml')!.split(`ContentType="${ct}"`), target).toHaveLength(2);
+      }
+      expect(report.parts).toEqual(
+        expect.arrayContaining(['word/commentsExtended.xml', 'word/commentsIds.xml', 'word/commentsExtensible.xml'].map((name) => ({ part: name, action: 'entries-added' }))),
+      );
+      const inspected = inspectDocx(bytes);
+      expect(inspected.ok).toBe(true);
+    });
+
+    it('adds nothing when the save adds no comment', () => {
+      const edited = editorSave(base, anchored + SUGGESTED.replace(/<w:commentRange[^>]*>|<w:r><w:rPr><w:rStyle w:val="CommentReference"\/><\/w:rPr><w:commentReference w:id="7"\/><\/w:r>/g, '') + PLAIN, {});
+      const part = partsOf(mergeSave(base, edited).bytes);
+      const before = partsOf(base);
+      for (const name of Object.keys(baseCompanions)) expect(part(name), name).toBe(before(name));
+    });
+  });
 });

@@ -2,6 +2,7 @@ import { performance } from 'node:perf_hooks';
 import { type DocxPackage, decodePart, encodePart, officeRelType, parseRelationships, relsPartFor } from '../package';
 import type { ZipEntry } from '../zip-read';
 import { writeZip } from '../zip-write';
+import { addNewCommentEntries } from './comments';
 import { DiffBudget } from './diff';
 import { Calibration } from './formatting';
 import { openPackage } from './open';
@@ -119,13 +120,17 @@ const COMMENT_PARTS = [
  * change, or the user's own): not a base part, so the loop over the base's stories never sees
  * them; they are copied in whole, with their relationships and content types. A base that has
  * comments merges them as a story part like any other (a new comment is a new w:comment there);
- * its companion parts then stay as they are, and Word and LibreOffice read the new comment
- * without an entry there.
+ * its companion parts then keep their entries, and get the editor's for the new comment
+ * (comments.ts).
  */
 function keepNewComments(policy: PartsPolicy, mainPart: string): void {
   const folder = mainPart.slice(0, mainPart.lastIndexOf('/') + 1);
   const [comments, ...companions] = COMMENT_PARTS;
-  if (!policy.addRelatedPart(mainPart, folder + comments.name, comments.type)) return;
+  if (!policy.addRelatedPart(mainPart, folder + comments.name, comments.type)) {
+    const [extended, ids, extensible] = companions;
+    addNewCommentEntries(policy, { comments: comments.type, extended: extended.type, ids: ids.type, extensible: extensible.type });
+    return;
+  }
   for (const part of companions) policy.addRelatedPart(mainPart, folder + part.name, part.type);
 }
 

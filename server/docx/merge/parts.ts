@@ -115,6 +115,26 @@ export class PartsPolicy {
     return true;
   }
 
+  /** The part related from the main part by a relationship of `type`, in the base or the editor's package, with its text. */
+  relatedXml(which: 'base' | 'edited', type: string): { name: string; text: string } | undefined {
+    const pkg = which === 'base' ? this.base : this.edited;
+    const names = which === 'base' ? this.baseNames : this.editedNames;
+    const rel = this.rels(pkg, pkg.mainPart).find((r) => !r.external && r.type === type);
+    const name = rel?.part === undefined ? undefined : names.get(rel.part.toLowerCase());
+    const bytes = name === undefined ? undefined : pkg.parts.get(name);
+    return bytes && { name: name!, text: decodePart(bytes).text };
+  }
+
+  textOf(bytes: Uint8Array): string {
+    return decodePart(bytes).text;
+  }
+
+  /** Adds `xml` before the end tag of the base part's root `root` (its other bytes kept). */
+  appendToBasePart(name: string, xml: string, root: string): void {
+    this.replaced.set(name, append(this.replaced.get(name) ?? this.base.parts.get(name)!, xml, root));
+    this.outcomes.push({ part: name, action: 'entries-added' });
+  }
+
   /** Copies a part the editor added under a name the base does not use, with its content type. */
   private copyIn(editedPart: string): string {
     const editedName = this.editedNames.get(editedPart.toLowerCase()) ?? editedPart;

@@ -31,6 +31,8 @@ export type PartAction =
   | 'modified-time'
   /** A part the editor added and the merged document refers to (a first comment, a picture). */
   | 'added'
+  /** The base part with entries added for what the editor added elsewhere (a new comment's in commentsExtended.xml). */
+  | 'entries-added'
   /** The editor changed it; the base bytes were kept (styles, numbering, re-added media...). */
   | 'editor-change-ignored';
 

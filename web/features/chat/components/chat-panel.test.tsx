@@ -177,6 +177,15 @@ describe('ChatPanel, with an editor that previews a change before making it', ()
     await waitFor(() => expect((within(answer).getByRole('button', { name: 'Replace' }) as HTMLButtonElement).disabled).toBe(false));
   });
 
+  it('Insert with Suggest edits on previews a tracked insertion, with its reason', async () => {
+    const { editor, user, answer } = await answered();
+    await user.click(screen.getByRole('switch', { name: 'Suggest edits' }));
+
+    await user.click(within(answer).getByRole('button', { name: 'Insert' }));
+
+    expect(editor.previewChange).toHaveBeenCalledWith({ kind: 'insert', text: 'receive', suggest: true, reason: 'Proofread: spelling, grammar and punctuation corrected' });
+  });
+
   it('Insert previews the answer at the caret; Discard leaves the document as it was', async () => {
     const { editor, user, answer } = await answered();
 

@@ -86,7 +86,7 @@ export function ChatPanel({ documentId, editor, suggestEdits }: ChatPanelProps) 
     }
     const question = messages.slice(0, messages.indexOf(answer)).findLast((m) => m.role === 'user')?.content;
     const reason = changeReason({ action: answer.meta?.action, question, selection: snapshot.selectedText, answer: answer.content });
-    void editor.previewChange({ kind: replace ? 'replace' : 'insert', text: answer.content, suggest: replace && suggest, reason });
+    void editor.previewChange({ kind: replace ? 'replace' : 'insert', text: answer.content, suggest, reason });
   };
 
   const answered = send.answerId !== null && messages.some((m) => m.id === send.answerId);

@@ -17,6 +17,7 @@ export type ChatEditorSnapshot = {
 export type ChatChange = {
   kind: 'replace' | 'insert';
   text: string;
+  /** Written as a tracked change by the assistant (a replacement, or an insertion at the caret), with `reason` as its comment. */
   suggest: boolean;
   /** What the assistant did (the comment on a tracked change): 'Simplify: rewritten in plainer words'. */
   reason?: string;

@@ -322,6 +322,87 @@ describe('EmbeddedEditorAdapter.previewChange', () => {
     expect(addComment).not.toHaveBeenCalled();
   });
 
+  /** Each text node of the document: its text, its marks' names (a comment's with its id), and its insertion mark's attributes. */
+  const insertedRuns = (state: EditorState) => {
+    const out: Array<{ text: string; marks: string[]; insertion?: Record<string, unknown> }> = [];
+    state.doc.descendants((node) => {
+      if (!node.isText) return true;
+      const insertion = node.marks.find((m) => m.type.name === 'insertion');
+      out.push({ text: node.text ?? '', marks: node.marks.map((m) => (m.type.name === 'comment' ? `comment ${m.attrs.commentId}` : m.type.name)).sort(), ...(insertion ? { insertion: insertion.attrs } : {}) });
+      return false;
+    });
+    return out;
+  };
+  const ANSWER_REASON = 'AI Assistant: answer to "add a deadline"';
+
+  it('with Suggest edits, makes an insertion at the caret a tracked insertion by the assistant in the formatting there, with the reason as a comment on it alone', async () => {
+    const { adapter, view, addComment } = editorWithPreview();
+    // After 'shall' (bold, red): the new text takes its formatting.
+    view.dispatch(view.state.tr.setSelection(TextSelection.create(view.state.doc, 17)));
+
+    const outcome = adapter.previewChange({ kind: 'insert', text: ' promptly', suggest: true, reason: ANSWER_REASON });
+    expect(previewIn(view.state)).toEqual({ from: 17, to: 17, text: ' promptly' });
+    adapter.acceptPreview();
+
+    expect(await outcome).toBe('accepted');
+    expect(view.state.doc.child(0).textContent).toBe('The Tenant shall promptly pay the rent.');
+    expect(runs(view.state)).toEqual([
+      ['The Tenant ', []],
+      ['shall', ['bold', 'textColor']],
+      [' promptly', ['bold', 'comment 7', 'insertion', 'textColor']],
+      [' pay the rent.', []],
+    ]);
+    const insertion = insertedRuns(view.state).find((run) => run.insertion)!.insertion!;
+    expect(insertion.author).toBe('AI Assistant');
+    expect(insertion.revisionId).toBeGreaterThan(1_000_000);
+    expect(Number.isNaN(Date.parse(String(insertion.date)))).toBe(false);
+    expect(addComment).toHaveBeenCalledWith({ paraId: '0A0B0C0D', text: ANSWER_REASON, author: 'AI Assistant' });
+    expect(view.state.selection.from).toBe(17 + ' promptly'.length);
+    expect(adapter.getSnapshot().preview).toBeNull();
+  });
+
+  it('with Suggest edits, splits lines into paragraphs as an untracked insertion does, every run and new paragraph mark tracked, the comment over all of it', async () => {
+    const { adapter, view, addComment } = editorWithPreview();
+    view.dispatch(view.state.tr.setSelection(TextSelection.create(view.state.doc, 17)));
+
+    const outcome = adapter.previewChange({ kind: 'insert', text: ' promptly.\n\nThe Tenant shall', suggest: true, reason: ANSWER_REASON });
+    adapter.acceptPreview();
+
+    expect(await outcome).toBe('accepted');
+    expect(view.state.doc.childCount).toBe(3);
+    expect(view.state.doc.child(0).textContent).toBe('The Tenant shall promptly.');
+    expect(view.state.doc.child(1).textContent).toBe('The Tenant shall pay the rent.');
+    expect(view.state.doc.child(1).attrs.paraId).toBeNull();
+    const inserted = insertedRuns(view.state).filter((run) => run.insertion);
+    expect(inserted.map(({ text, marks }) => [text, marks])).toEqual([
+      [' promptly.', ['bold', 'comment 7', 'insertion', 'textColor']],
+      ['The Tenant shall', ['bold', 'comment 7', 'insertion', 'textColor']],
+    ]);
+    const [first, second] = inserted.map((run) => run.insertion!);
+    expect(second).toEqual(first);
+    // The paragraph mark the split added ends the first paragraph; the original one now ends the second.
+    expect(view.state.doc.child(0).attrs.pPrIns).toEqual({ revisionId: first!.revisionId, author: 'AI Assistant', date: first!.date });
+    expect(view.state.doc.child(1).attrs.pPrIns ?? null).toBeNull();
+    expect(insertedRuns(view.state).filter((run) => !run.insertion).every((run) => !run.marks.some((m) => m.startsWith('comment')))).toBe(true);
+    expect(addComment).toHaveBeenCalledTimes(1);
+  });
+
+  it('without Suggest edits, an insertion at the caret is untracked and gets no comment, previewed or not', async () => {
+    const { adapter, view, addComment } = editorWithPreview();
+    view.dispatch(view.state.tr.setSelection(TextSelection.create(view.state.doc, 17)));
+
+    const outcome = adapter.previewChange({ kind: 'insert', text: ' promptly', suggest: false, reason: ANSWER_REASON });
+    adapter.acceptPreview();
+    expect(await outcome).toBe('accepted');
+    expect(adapter.insertAtCaret(' and in full\n\nThe rent is due monthly.')).toBe(true);
+
+    expect(view.state.doc.child(0).textContent).toBe('The Tenant shall promptly and in full');
+    expect(view.state.doc.child(1).textContent).toBe('The rent is due monthly. pay the rent.');
+    expect(insertedRuns(view.state).every((run) => !run.insertion && !run.marks.some((m) => m.startsWith('comment')))).toBe(true);
+    expect(view.state.doc.child(0).attrs.pPrIns ?? null).toBeNull();
+    expect(addComment).not.toHaveBeenCalled();
+  });
+
   it('a new preview discards the one waiting; nothing to change previews nothing', async () => {
     const { adapter, view } = editorWithPreview();
     const first = adapter.previewChange({ kind: 'replace', text: 'must', suggest: true });

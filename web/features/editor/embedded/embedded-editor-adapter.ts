@@ -11,7 +11,7 @@ import type { EditorAdapter, EditorSnapshot, Passage, PassageLookup, PreviewOutc
 import { commentParagraphId, hasComment, moveComment } from './assistant-comment';
 import { previewIn, withPreview } from './change-preview';
 import { locatePassage } from './passages';
-import { SUGGESTION_AUTHOR, insertAt, replaceRange, suggestReplacement } from './text-transactions';
+import { SUGGESTION_AUTHOR, insertAt, replaceRange, suggestInsertion, suggestReplacement } from './text-transactions';
 
 export class EmbeddedEditorAdapter implements EditorAdapter {
   private ref: DocxEditorRef | null = null;
@@ -203,7 +203,7 @@ export class EmbeddedEditorAdapter implements EditorAdapter {
     if (!tr) return false;
     view.dispatch(previewIn(view.state) ? withPreview(tr, null) : tr);
     // The change ends where the caret is put, after its new text.
-    if (change.kind === 'replace' && change.suggest && change.reason) this.comment(view, from, view.state.selection.to, change.reason);
+    if (change.suggest && change.reason) this.comment(view, from, view.state.selection.to, change.reason);
     this.handleSelectionChange();
     return true;
   }
@@ -243,7 +243,7 @@ export class EmbeddedEditorAdapter implements EditorAdapter {
 /** The transaction that makes `change` over from..to; null when it would change nothing (blank text, no range). */
 function changeTransaction(state: EditorState, from: number, to: number, change: ProposedChange): Transaction | null {
   const { text, exact = false } = change;
-  if (change.kind === 'insert') return insertAt(state, from, text);
+  if (change.kind === 'insert') return change.suggest ? suggestInsertion(state, from, text) : insertAt(state, from, text);
   if (from === to) return null;
   return change.suggest ? suggestReplacement(state, from, to, text, { exact }) : replaceRange(state, from, to, text, { exact });
 }

@@ -35,19 +35,27 @@ export function marksAt(state: EditorState, from: number, to: number): readonly 
   return marks.filter((mark) => !isRevision(mark, state.schema));
 }
 
+/** A tracked change's Word triple, as the editor keeps it on a paragraph mark (`pPrIns`). */
+type Revision = { revisionId: number; author: string; date: string };
+
 /**
  * Puts `text` at `pos` with `marks`; each further line becomes a new paragraph split off the
  * current one. A split copies the paragraph's attributes, so the new paragraph's Word ids are
  * cleared: two paragraphs with one id would confuse the server's merge, which lines paragraphs
- * up by id.
+ * up by id. With `paragraphMark`, each split is a tracked insertion of the paragraph mark that
+ * now ends the paragraph before it (`pPrIns`, as the editor's own tracked Enter writes it), so
+ * rejecting the change joins the paragraphs again.
  */
-function insertLines(tr: Transaction, pos: number, text: string, marks: readonly Mark[], exact = false): Transaction {
+function insertLines(tr: Transaction, pos: number, text: string, marks: readonly Mark[], exact = false, paragraphMark: Revision | null = null): Transaction {
   const { schema } = tr.doc.type;
   let at = pos;
   lines(text, exact).forEach((line, index) => {
     if (index > 0) {
-      const parent = tr.doc.resolve(at).parent;
+      const $at = tr.doc.resolve(at);
+      const parent = $at.parent;
+      const start = $at.before();
       tr.split(at, 1, [{ type: parent.type, attrs: { ...parent.attrs, paraId: null, textId: null } }]);
+      if (paragraphMark && 'pPrIns' in parent.attrs) tr.setNodeMarkup(start, undefined, { ...tr.doc.nodeAt(start)!.attrs, pPrIns: paragraphMark });
       at += 2;
     }
     // An exact line may be empty (a deletion); ProseMirror has no empty text nodes.
@@ -81,6 +89,10 @@ export function insertAt(state: EditorState, pos: number, text: string): Transac
 function highestRevisionId(doc: PmNode): number {
   let max = 0;
   doc.descendants((node) => {
+    for (const attr of ['pPrIns', 'pPrDel'] as const) {
+      const id = Number((node.attrs[attr] as Revision | null | undefined)?.revisionId);
+      if (Number.isFinite(id)) max = Math.max(max, id);
+    }
     for (const mark of node.marks) {
       const id = Number(mark.attrs.revisionId ?? mark.attrs.commentId);
       if (Number.isFinite(id)) max = Math.max(max, id);
@@ -116,4 +128,18 @@ export function suggestReplacement(
     tr.insert(to, schema.text(flat, [...marks, insertion]));
   }
   return caretAt(tr, to + flat.length);
+}
+
+/**
+ * A tracked insertion at `pos`: the new text keeps the marks found there, plus an insertion mark
+ * by the assistant (its own revision id and date), as the insertion half of `suggestReplacement`.
+ * Lines become paragraphs as in `insertAt`; every run carries the mark, and each paragraph mark the
+ * split adds is tracked under the same revision. Null for blank text.
+ */
+export function suggestInsertion(state: EditorState, pos: number, text: string, { now = new Date() }: { now?: Date } = {}): Transaction | null {
+  const { schema } = state;
+  if (text.trim() === '' || !schema.marks.insertion) return null;
+  const revision: Revision = { revisionId: Math.max(highestRevisionId(state.doc), REVISION_ID_FLOOR) + 1, author: SUGGESTION_AUTHOR, date: now.toISOString() };
+  const insertion = schema.marks.insertion.create(revision);
+  return insertLines(state.tr, pos, text, [...marksAt(state, pos, pos), insertion], false, revision);
 }
