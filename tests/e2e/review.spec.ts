@@ -118,7 +118,8 @@ test('a finding applied through its preview: a tracked change in the original fo
   expect(part('[Content_Types].xml')).toContain('<Override PartName="/word/comments.xml"');
 
   // LibreOffice reads the comment, anchored on the change, and the change itself.
-  test.skip(!toolsAvailable().soffice, 'LibreOffice (soffice) is not installed');
+  // Needed, not optional: a machine without LibreOffice fails here with how to get it, never skips (.ci/run installs it).
+  expect(toolsAvailable().soffice, 'LibreOffice (soffice) not found: apt-get install libreoffice-writer-nogui').toBe(true);
   const flat = libreOfficeFlatXml(saved);
   expect(flat, 'LibreOffice converted the document').toBeDefined();
   const annotation = /<office:annotation\b[^>]*office:name="([^"]+)"[^>]*>([\s\S]*?)<\/office:annotation>/.exec(flat!);
