@@ -13,6 +13,7 @@ import { strFromU8, strToU8, unzipSync, zipSync } from 'fflate';
 import { compareDocx, redlineDocx } from '../server/docx/compare/compare';
 import { processDocx } from '../server/docx/process';
 import { CLAUSES_FOR_PAGES, bigDocx } from './support/big-docx';
+import { bodyTextLength as reference } from './support/body-text';
 
 const RUNS = 9;
 const WHO = { author: 'Bench', date: '2025-06-01T12:00:00Z' };
@@ -38,14 +39,6 @@ function withChanges(base: Uint8Array, count: number): Uint8Array {
   }
   files['word/document.xml'] = strToU8(out + xml.slice(from));
   return zipSync(files);
-}
-
-/** The floor: unzip every entry and read the body's w:t text. */
-function reference(bytes: Uint8Array): number {
-  const xml = strFromU8(unzipSync(bytes)['word/document.xml']!);
-  let n = 0;
-  for (const m of xml.matchAll(/<w:t(?:\s[^>]*)?>([^<]*)<\/w:t>/g)) n += m[1]!.length;
-  return n;
 }
 
 function median(f: () => unknown): { first: number; median: number } {

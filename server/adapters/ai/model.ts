@@ -116,6 +116,8 @@ export type AiFailure = {
   code: ChatFailureCode;
   /** A sentence for the chat, naming what went wrong and that the user's message was kept. */
   message: string;
+  /** What went wrong alone, for callers with no message to keep (a review's failed request). */
+  sentence: string;
   /** 504 for timeouts, 502 for anything else the model side did (the work pool's too: its route declares these two). */
   status: 502 | 504;
   /** For the server log only. */
@@ -199,7 +201,7 @@ export async function streamAnswer(
 const KEPT = 'Your message was kept; try again.';
 
 function failure(code: ChatFailureCode, sentence: string, status: AiFailure['status'], cause?: unknown): AiFailure {
-  return { code, message: `${sentence} ${KEPT}`, status, cause };
+  return { code, message: `${sentence} ${KEPT}`, sentence, status, cause };
 }
 
 const seconds = (ms: number) => `${Math.round(ms / 100) / 10} s`;

@@ -94,7 +94,7 @@ async function freeTextRules(deps: Deps, paragraphs: ReviewedParagraph[], style:
   }
   const complete: Complete = async (prompt, signal) => {
     const answer = await streamAnswer(deps.ai, { system: prompt.system, messages: [{ role: 'user', content: prompt.user }], redraft: { question: prompt.user, documentText: '' } }, { signal });
-    return answer.ok ? answer : { ok: false, message: answer.failure.message.replace(/ Your message was kept; try again\.$/, '') };
+    return answer.ok ? answer : { ok: false, message: answer.failure.sentence };
   };
   return reviewWithModel(
     paragraphs.map((p) => ({ number: p.number, text: p.text })),
