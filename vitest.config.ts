@@ -51,6 +51,29 @@ export default defineConfig({
           setupFiles: ['tests/support/component-setup.ts'],
         },
       },
+      {
+        // Backup and restore as docs/deploy.md tells an operator: real servers, PostgreSQL
+        // (TEST_DATABASE_URL, required), pg_dump and pg_restore, and S3 buckets on a loopback s3rver.
+        resolve: { alias },
+        test: {
+          name: 'restore',
+          include: ['tests/restore/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 180_000,
+          hookTimeout: 300_000,
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
+          // Several real instances behind nginx on PostgreSQL and S3 (tests/support/cluster.ts).
+          name: 'cluster',
+          include: ['tests/cluster/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 120_000,
+          hookTimeout: 180_000,
+        },
+      },
       apiProject('api-pglite', 'pglite'),
       apiProject('api-s3', 'pglite', 's3'),
       ...(process.env.TEST_DATABASE_URL ? [apiProject('api-postgres', 'postgres')] : []),

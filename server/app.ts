@@ -18,6 +18,8 @@ import { documentRoutes } from './features/documents/documents.routes';
 import { versionRoutes } from './features/versions/versions.routes';
 import { reviewRoutes } from './features/review/review.routes';
 import { healthRoutes } from './features/health/health.routes';
+import type { Metrics } from './features/metrics/metrics';
+import { installMetrics } from './features/metrics/metrics-hooks';
 import { demoRoutes } from './features/onlyoffice/demo.routes';
 import { onlyofficeRoutes } from './features/onlyoffice/onlyoffice.routes';
 import { pluginRoutes } from './features/onlyoffice/plugin.routes';
@@ -37,6 +39,8 @@ export type AppOptions = {
   /** Built web app to serve (dist/web); absent in API tests. */
   webRoot?: string;
   logger: FastifyBaseLogger;
+  /** Request timing and the internal /metrics listener; absent when METRICS_PORT is unset. */
+  metrics?: Metrics;
 };
 
 
@@ -55,6 +59,7 @@ export async function buildApp(deps: Omit<Deps, 'log'>, options: AppOptions) {
   // The API speaks JSON; the upload and the save add their own parser in their own context.
   app.removeContentTypeParser('text/plain');
   installBodyPolicy(app);
+  if (options.metrics) installMetrics(app, options.metrics);
 
   await app.register(cookie);
   installSecurityHeaders(app, securityHeaders(appHelmetOptions(securityContext(deps.config))));

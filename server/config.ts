@@ -63,6 +63,8 @@ const optionalFlag = z
   .pipe(z.enum(['true', 'false', '1', '0'], 'must be true or false').optional())
   .transform((v) => (v === undefined ? undefined : v === 'true' || v === '1'));
 
+const METRICS_PORT_MESSAGE = 'must be a port number from 1 to 65535, or 0 for any free port';
+
 const S3_VARIABLES = ['S3_ENDPOINT', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_FORCE_PATH_STYLE'] as const;
 
 const ConfigSchema = z
@@ -93,7 +95,17 @@ const ConfigSchema = z
     S3_ACCESS_KEY_ID: z.preprocess(blankAsUnset, z.string().trim().optional()),
     S3_SECRET_ACCESS_KEY: z.preprocess(blankAsUnset, z.string().optional()),
     S3_FORCE_PATH_STYLE: optionalFlag,
-    ORPHAN_GRACE_SECONDS: z.preprocess(blankAsUnset, z.coerce.number().int('must be a whole number of seconds').min(0).max(7 * 24 * 3600).optional()),
+    // Never 0: a sweep that does not wait would delete another request's file between its write
+    // and its row's commit.
+    ORPHAN_GRACE_SECONDS: seconds(1, 7 * 24 * 3600),
+    ORPHAN_SWEEP_SECONDS: seconds(1, 7 * 24 * 3600),
+    JOB_LEASE_SECONDS: seconds(1, 3600),
+    // Prometheus metrics on a listener of their own, never on the public one (docs/decisions/030).
+    METRICS_PORT: z.preprocess(
+      blankAsUnset,
+      z.coerce.number(METRICS_PORT_MESSAGE).int(METRICS_PORT_MESSAGE).min(0, METRICS_PORT_MESSAGE).max(65535, METRICS_PORT_MESSAGE).optional(),
+    ),
+    METRICS_HOST: z.preprocess(blankAsUnset, z.string().trim().optional()),
   })
   .superRefine((c, ctx) => {
     const need = (key: keyof typeof c, why: string) =>
@@ -110,6 +122,11 @@ const ConfigSchema = z
     // One without the other is a typo, not a choice of the SDK's own credential chain.
     if (c.S3_ACCESS_KEY_ID && !c.S3_SECRET_ACCESS_KEY) need('S3_SECRET_ACCESS_KEY', 'when S3_ACCESS_KEY_ID is set');
     if (c.S3_SECRET_ACCESS_KEY && !c.S3_ACCESS_KEY_ID) need('S3_ACCESS_KEY_ID', 'when S3_SECRET_ACCESS_KEY is set');
+    // A host without a port would look like metrics are on when they are not.
+    if (c.METRICS_HOST !== undefined && c.METRICS_PORT === undefined) need('METRICS_PORT', 'when METRICS_HOST is set');
+    // Both on one port fails at listen; said here, it names the variable to change.
+    if (c.METRICS_PORT !== undefined && c.METRICS_PORT !== 0 && c.METRICS_PORT === c.PORT)
+      ctx.addIssue({ code: 'custom', path: ['METRICS_PORT'], message: `must differ from PORT (${c.PORT}): metrics have a listener of their own` });
     // Files written to the local disk while the operator meant a bucket would be missing on every
     // other instance: settings for a bucket without STORAGE_URL stop the server instead.
     if (!c.STORAGE_URL) {
@@ -118,6 +135,12 @@ const ConfigSchema = z
       }
     }
   });
+
+/** Whole seconds within [min, max], or unset. */
+function seconds(min: number, max: number) {
+  const value = z.coerce.number().int('must be a whole number of seconds').min(min, `must be at least ${min}`).max(max, `must be at most ${max}`);
+  return z.preprocess(blankAsUnset, value.optional());
+}
 
 export type Config = {
   port: number;
@@ -133,11 +156,16 @@ export type Config = {
   /** Where document bytes live: `DATA_DIR/files` on the local disk, or an S3-compatible bucket. */
   storage: { kind: 'disk' } | S3Storage;
   /**
-   * How old a stored file no row names must be before the boot sweep removes it. A local disk
-   * belongs to one instance, so 0; a bucket may be shared by several, so an hour by default,
-   * longer than any write in flight on another instance (ORPHAN_GRACE_SECONDS sets it).
+   * How old a stored file no row names must be before a sweep removes it: longer than any write
+   * in flight on any instance, an hour unless ORPHAN_GRACE_SECONDS says otherwise. (The boot
+   * sweep of a local disk, which one instance owns and where nothing is in flight at boot,
+   * removes them at once.)
    */
   orphanGraceMs: number;
+  /** Background work (server/jobs): a claim's lease, and how often the orphan sweep runs. */
+  jobs: { leaseMs: number; orphanSweepMs: number };
+  /** Where the internal Prometheus listener binds; undefined (METRICS_PORT unset) for no listener at all. */
+  metrics: { port: number; host: string } | undefined;
 };
 
 /**
@@ -178,7 +206,11 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
         ? { url: c.DOCUMENT_SERVER_URL.replace(/\/+$/, ''), jwtSecret: c.DOCUMENT_SERVER_JWT_SECRET }
         : undefined,
     logLevel: c.LOG_LEVEL,
-    orphanGraceMs: (c.ORPHAN_GRACE_SECONDS ?? (c.STORAGE_URL ? 3600 : 0)) * 1000,
+    orphanGraceMs: (c.ORPHAN_GRACE_SECONDS ?? 3600) * 1000,
+    jobs: { leaseMs: (c.JOB_LEASE_SECONDS ?? 30) * 1000, orphanSweepMs: (c.ORPHAN_SWEEP_SECONDS ?? 3600) * 1000 },
+    // Loopback unless the operator opens it on purpose: only this machine (a node agent, a
+    // sidecar) reads the metrics by default.
+    metrics: c.METRICS_PORT === undefined ? undefined : { port: c.METRICS_PORT, host: c.METRICS_HOST ?? '127.0.0.1' },
     storage: c.STORAGE_URL
       ? {
           kind: 's3',

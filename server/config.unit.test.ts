@@ -39,6 +39,13 @@ describe('parseConfig', () => {
     [{ STORAGE_URL: 's3://bucket', S3_SECRET_ACCESS_KEY: 'secret' }, 'S3_ACCESS_KEY_ID'],
     [{ S3_ENDPOINT: 'http://minio.local:9000' }, 'S3_ENDPOINT'],
     [{ STORAGE_URL: 'file:', S3_ACCESS_KEY_ID: 'AKIA', S3_SECRET_ACCESS_KEY: 'secret' }, 'S3_ACCESS_KEY_ID'],
+    [{ METRICS_PORT: 'nine' }, 'METRICS_PORT'],
+    [{ METRICS_PORT: '70000' }, 'METRICS_PORT'],
+    [{ METRICS_PORT: '-1' }, 'METRICS_PORT'],
+    [{ METRICS_PORT: '91.5' }, 'METRICS_PORT'],
+    [{ METRICS_PORT: '3000' }, 'METRICS_PORT'],
+    [{ PORT: '8080', METRICS_PORT: '8080' }, 'METRICS_PORT'],
+    [{ METRICS_HOST: '0.0.0.0' }, 'METRICS_PORT'],
   ])('stops on %j naming %s', (env, name) => {
     expect(() => parseConfig(env)).toThrow(ConfigError);
     expect(() => parseConfig(env)).toThrow(new RegExp(`${name}:`));
@@ -103,12 +110,31 @@ describe('parseConfig', () => {
     );
   });
 
-  it('removes orphan files at once on the local disk, after an hour on a bucket others may share, or after ORPHAN_GRACE_SECONDS', () => {
-    expect(parseConfig({}).orphanGraceMs).toBe(0);
+  it('sweeps orphan files older than an hour, or ORPHAN_GRACE_SECONDS, never 0 (a write in flight would go)', () => {
+    expect(parseConfig({}).orphanGraceMs).toBe(3_600_000);
     expect(parseConfig({ STORAGE_URL: 's3://redraft-files/prod' }).orphanGraceMs).toBe(3_600_000);
     expect(parseConfig({ STORAGE_URL: 's3://redraft-files/prod', ORPHAN_GRACE_SECONDS: '7200' }).orphanGraceMs).toBe(7_200_000);
     expect(parseConfig({ ORPHAN_GRACE_SECONDS: '60' }).orphanGraceMs).toBe(60_000);
-    for (const bad of ['-1', '1.5', 'soon', '9999999']) expect(() => parseConfig({ ORPHAN_GRACE_SECONDS: bad }), bad).toThrow(/ORPHAN_GRACE_SECONDS/);
+    for (const bad of ['0', '-1', '1.5', 'soon', '9999999']) expect(() => parseConfig({ ORPHAN_GRACE_SECONDS: bad }), bad).toThrow(/ORPHAN_GRACE_SECONDS/);
+  });
+
+  it('reads the job lease and the orphan sweep interval in whole seconds, with defaults', () => {
+    expect(parseConfig({}).jobs).toEqual({ leaseMs: 30_000, orphanSweepMs: 3_600_000 });
+    expect(parseConfig({ JOB_LEASE_SECONDS: '2', ORPHAN_SWEEP_SECONDS: '5' }).jobs).toEqual({ leaseMs: 2_000, orphanSweepMs: 5_000 });
+    for (const bad of ['0', '-3', '2.5', 'later', '999999999']) {
+      expect(() => parseConfig({ JOB_LEASE_SECONDS: bad }), bad).toThrow(/JOB_LEASE_SECONDS/);
+      expect(() => parseConfig({ ORPHAN_SWEEP_SECONDS: bad }), bad).toThrow(/ORPHAN_SWEEP_SECONDS/);
+    }
+  });
+
+  it('has no metrics listener unless METRICS_PORT is set, and binds it to loopback unless METRICS_HOST says otherwise', () => {
+    expect(parseConfig({}).metrics).toBeUndefined();
+    expect(parseConfig({ METRICS_PORT: ' ', METRICS_HOST: '' }).metrics).toBeUndefined();
+    expect(parseConfig({ METRICS_PORT: '9091' }).metrics).toEqual({ port: 9091, host: '127.0.0.1' });
+    expect(parseConfig({ METRICS_PORT: '9091', METRICS_HOST: ' 10.0.0.5 ' }).metrics).toEqual({ port: 9091, host: '10.0.0.5' });
+    // 0: any free port, as PORT=0 takes one (tests read the bound address).
+    expect(parseConfig({ PORT: '0', METRICS_PORT: '0' }).metrics).toEqual({ port: 0, host: '127.0.0.1' });
+    expect(() => parseConfig({ METRICS_PORT: 'nine' })).toThrow(/METRICS_PORT: must be a port number from 1 to 65535/);
   });
 
   it('normalises admin emails and trailing slashes', () => {

@@ -7,12 +7,12 @@
  * both do well: whole-object put/get, a stream for downloads, idempotent delete, existence and a
  * paginated listing. The S3 implementation (s3-blob-store.ts) maps these to PutObject (the object
  * only appears once the upload completes, which gives the same all-or-nothing guarantee as rename),
- * GetObject, DeleteObject, HeadObject (exists, stat) and ListObjectsV2; it never starts a
- * multipart upload, so its cleanupTemp() has nothing to remove. Nothing here may assume a file
- * system path, so callers stay portable.
+ * GetObject, DeleteObject, HeadObject (exists, stat), ListObjectsV2 and HeadBucket (ping); it
+ * never starts a multipart upload, so its cleanupTemp() has nothing to remove. Nothing here may
+ * assume a file system path, so callers stay portable.
  */
 import { createHash, randomUUID } from 'node:crypto';
-import { promises as fs } from 'node:fs';
+import { constants as fsConstants, promises as fs } from 'node:fs';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 
@@ -41,6 +41,11 @@ export type BlobStore = {
   list(): AsyncIterable<string>;
   /** Removes what a crashed write left behind; returns how many were removed. Run at boot. */
   cleanupTemp(): Promise<number>;
+  /**
+   * Resolves when the store can take a write, rejects when it cannot. For readiness checks, which
+   * run every second: one cheap request or file system call, and no blob read or written.
+   */
+  ping(): Promise<void>;
 };
 
 export class InvalidBlobKeyError extends Error {
@@ -224,5 +229,15 @@ export async function createDiskBlobStore(dir: string): Promise<BlobStore> {
     return removed;
   }
 
-  return { put, get, stream, delete: remove, exists, stat, list, cleanupTemp };
+  /**
+   * The staging folder is where every put() starts, so it is what has to be there and writable: a
+   * root that was unmounted, removed or replaced by a file fails here, as the next upload would.
+   */
+  async function ping(): Promise<void> {
+    const info = await fs.stat(tempDir);
+    if (!info.isDirectory()) throw new Error(`Blob store staging folder ${tempDir} is not a directory`);
+    await fs.access(tempDir, fsConstants.W_OK);
+  }
+
+  return { put, get, stream, delete: remove, exists, stat, list, cleanupTemp, ping };
 }

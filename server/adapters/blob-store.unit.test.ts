@@ -140,6 +140,25 @@ describe('disk blob store', () => {
     expect(new TextDecoder().decode(await store.get(key))).toBe('kept');
   });
 
+  it('pings while its folder takes writes, and fails the ping when a put would fail', async () => {
+    await expect(store.ping()).resolves.toBeUndefined();
+    const aside = `${dir}-aside`;
+    await fs.rename(dir, aside);
+    try {
+      await expect(store.ping()).rejects.toThrow(/ENOENT/);
+      await expect(store.put(new Uint8Array([1]))).rejects.toThrow();
+    } finally {
+      await fs.rename(aside, dir);
+    }
+    await expect(store.ping()).resolves.toBeUndefined();
+
+    const tmp = path.join(dir, 'tmp');
+    await fs.rm(tmp, { recursive: true });
+    await fs.writeFile(tmp, 'not a folder');
+    await expect(store.ping()).rejects.toThrow(/is not a directory/);
+    await expect(store.put(new Uint8Array([1]))).rejects.toThrow();
+  });
+
   it('does not remove the temp file of a put that is still running', async () => {
     const big = new Uint8Array(32 * 1024 * 1024).fill(7);
     const puts = Array.from({ length: 4 }, () => store.put(big));

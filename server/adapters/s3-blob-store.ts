@@ -36,6 +36,11 @@ export type S3BlobStoreOptions = Omit<S3Storage, 'kind'> & {
 const CONNECT_TIMEOUT_MS = 5_000;
 const REQUEST_TIMEOUT_MS = 60_000;
 const IDLE_TIMEOUT_MS = 60_000;
+/**
+ * A readiness probe's own budget: load balancers give up on a check after a few seconds, and a
+ * bucket slower than this is not one to send uploads to anyway.
+ */
+const PING_TIMEOUT_MS = 2_000;
 
 /** GetObject says NoSuchKey; HeadObject has no body, so a missing key is a bare 404 NotFound. */
 const isMissing = (err: unknown) => err instanceof S3ServiceException && (err.name === 'NoSuchKey' || err.name === 'NotFound');
@@ -156,5 +161,10 @@ export async function createS3BlobStore(options: S3BlobStoreOptions): Promise<Bl
     return 0;
   }
 
-  return { put, get, stream, delete: remove, exists, stat, list, cleanupTemp };
+  /** HeadBucket: one request with no body that still needs the endpoint, the bucket and the credentials. */
+  async function ping(): Promise<void> {
+    await client.send(new HeadBucketCommand({ Bucket: bucket }), { abortSignal: AbortSignal.timeout(PING_TIMEOUT_MS) });
+  }
+
+  return { put, get, stream, delete: remove, exists, stat, list, cleanupTemp, ping };
 }

@@ -196,6 +196,18 @@ describe('S3 blob store', () => {
     expect(new TextDecoder().decode(await store.get(kept))).toBe('before');
   });
 
+  it('pings while the bucket answers, fails the ping while the server is down, and pings again once it is back', async () => {
+    const store = await newStore();
+    await expect(store.ping()).resolves.toBeUndefined();
+    await server.stop();
+    try {
+      await expect(store.ping()).rejects.toThrow();
+    } finally {
+      await server.start();
+    }
+    await expect(store.ping()).resolves.toBeUndefined();
+  });
+
   it('refuses to start on a bucket that is missing or credentials that are wrong, naming the storage', async () => {
     await expect(newStore({ bucket: 'no-such-bucket' })).rejects.toThrow(/s3:\/\/no-such-bucket\/.* did not answer/);
     const wrong = { accessKeyId: 'SOMEONE-ELSE', secretAccessKey: 'not-the-secret' };

@@ -55,7 +55,7 @@ export async function openDatabase(opts: {
     // PostgreSQL restart would take Redraft down instead of costing one reconnect.
     pool.on('error', (err) => opts.onIdleError?.(err));
     const db = drizzlePg(pool, { schema });
-    await migratePg(db, { migrationsFolder });
+    await migrateAlone(pool, () => migratePg(db, { migrationsFolder }));
     registerRunner(db as unknown as Db, async ({ name, text }, values) => (await pool.query<unknown[]>({ name, text, values, rowMode: 'array' })).rows);
     return withPing(db as unknown as Db, 'postgres', () => pool.end());
   }
@@ -73,4 +73,28 @@ export async function openDatabase(opts: {
 
 function withPing(db: Db, kind: DbKind, close: () => Promise<void>): Database {
   return { db, kind, close, ping: async () => void (await db.execute(sql`select 1`)) };
+}
+
+/** Any number: it names the lock every Redraft instance takes to migrate. */
+const MIGRATION_LOCK = 0x52_44_46_54; // 'RDFT'
+
+/**
+ * Several instances booting at once on a new database would each apply the same migrations, and
+ * all but one fail on tables the first created. A session-level advisory lock, held on a
+ * connection of its own, lets one migrate while the rest wait and then find nothing to do.
+ */
+async function migrateAlone(pool: pg.Pool, migrate: () => Promise<void>) {
+  const client = await pool.connect();
+  try {
+    // No statement timeout on the wait: a first migration of a large database may take minutes.
+    await client.query('SET statement_timeout = 0');
+    await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
+    try {
+      await migrate();
+    } finally {
+      await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]);
+    }
+  } finally {
+    client.release(true);
+  }
 }

@@ -294,3 +294,40 @@ export const documentReviews = pgTable(
   },
   (t) => [index('document_reviews_doc_idx').on(t.documentId, t.userId, t.id)],
 );
+
+/**
+ * Durable background work (server/jobs, docs/decisions/031): claimed by one instance at a time
+ * with FOR UPDATE SKIP LOCKED and a lease that the runner renews while it works, so a job whose
+ * instance died is taken up by another once the lease runs out. A finished job's row is deleted;
+ * a periodic one is moved to its next run. `key` keeps one live job per thing (a document's
+ * processing, each periodic sweep).
+ */
+export const jobs = pgTable(
+  'jobs',
+  {
+    id: serial('id').primaryKey(),
+    kind: text('kind').notNull(),
+    key: text('key').notNull().unique(),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull().default({}),
+    runAt: timestamp('run_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    attempts: integer('attempts').notNull().default(0),
+    lockedBy: text('locked_by'),
+    lockedUntil: timestamp('locked_until', { withTimezone: true, mode: 'date' }),
+    lastError: text('last_error'),
+    /** Set when the job gave up after its last attempt; kept for the operator, never claimed again. */
+    failedAt: timestamp('failed_at', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('jobs_due_idx').on(t.runAt)],
+);
+
+/**
+ * "One at a time per person" for costly work (a review, a comparison), shared by every instance
+ * (server/features/rate-limit/one-at-a-time.ts). A holder that dies frees its key when
+ * `expires_at` passes, longer than the work may run.
+ */
+export const leases = pgTable('leases', {
+  key: text('key').primaryKey(),
+  holder: text('holder').notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+});

@@ -5,7 +5,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
-import { boot } from '../../server/boot';
+import { type BootOptions, boot } from '../../server/boot';
 import { parseConfig } from '../../server/config';
 import { type Clock, systemClock } from '../../server/deps';
 import type { LimitOverrides } from '../../server/features/rate-limit/rate-limit.service';
@@ -20,6 +20,8 @@ export type TestAppOptions = {
   limits?: LimitOverrides;
   /** The work pool's sizes and budgets; the production defaults when absent. */
   work?: WorkOptions;
+  /** The job runner's timings; the production ones when absent. */
+  jobs?: BootOptions['jobs'];
   /** A built web app to serve (index.html and assets), as server/main.ts serves dist/web. */
   webRoot?: string;
 };
@@ -35,17 +37,22 @@ export async function createTestApp(options: TestAppOptions = {}) {
       done();
     },
   });
-  const { app, deps } = await boot({ config, database, clock: options.clock ?? systemClock, limits: options.limits, work: options.work, webRoot: options.webRoot, logger: createLogger('info', sink) });
+  const { app, deps, jobs, metrics } = await boot({ config, database, clock: options.clock ?? systemClock, limits: options.limits, work: options.work, jobs: options.jobs, webRoot: options.webRoot, logger: createLogger('info', sink) });
   await app.ready();
+  let appClosed: Promise<unknown> | undefined;
   return {
     app,
     deps,
+    jobs,
+    metrics,
     config,
     database,
     dataDir,
     logs: () => logLines.join(''),
+    /** Stops the app (its job runner with it) and keeps the database open for checks after. */
+    closeApp: () => (appClosed ??= app.close()),
     close: async () => {
-      await app.close();
+      await (appClosed ??= app.close());
       await database.close();
       await fs.rm(dataDir, { recursive: true, force: true });
     },

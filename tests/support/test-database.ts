@@ -26,12 +26,19 @@ export async function openTestDatabase(): Promise<Database> {
  * Under TEST_DB=postgres, a new database on the test server: empty (a spawned server process
  * migrates it, as on a first start), or `migrated`, a copy of the migrated template.
  */
-export async function createScratchPostgres({ migrated = false } = {}): Promise<{ url: string; drop: () => Promise<void> } | undefined> {
+export async function createScratchPostgres({ migrated = false } = {}): Promise<ScratchDatabase | undefined> {
   if (process.env.TEST_DB !== 'postgres') return undefined;
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL');
-  const name = `redraft_test_${randomBytes(6).toString('hex')}`;
-  const template = migrated ? ` template ${await postgresTemplate(adminUrl)}` : '';
+  return scratchDatabase(adminUrl, { migrated });
+}
+
+export type ScratchDatabase = { url: string; drop: () => Promise<void> };
+
+/** A new database on the server `adminUrl` names: empty, or a copy of the migrated template. */
+export async function scratchDatabase(adminUrl: string, opts: { migrated?: boolean; prefix?: string } = {}): Promise<ScratchDatabase> {
+  const name = `${opts.prefix ?? 'redraft_test'}_${randomBytes(6).toString('hex')}`;
+  const template = opts.migrated ? ` template ${await postgresTemplate(adminUrl)}` : '';
   await withAdmin(adminUrl, (c) => c.query(`create database ${name}${template}`));
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;

@@ -42,6 +42,8 @@ export type Ai = {
   limits: AiLimits;
   /** Redacted from any provider text that reaches a user. */
   secret: string | undefined;
+  /** Told how each model request went and how long it took (the metrics); absent, nothing is. */
+  observe?: (outcome: 'ok' | 'error', seconds: number) => void;
 };
 
 /** `work`: where the offline engine computes its answers (the server's worker pool); on this thread without it. */
@@ -128,15 +130,22 @@ export type AnswerOutcome = { ok: true; text: string } | { ok: false; failure: A
 
 type StopReason = 'first' | 'idle' | 'total' | 'client';
 
+type AnswerOptions = { onToken?: (text: string) => void; signal?: AbortSignal };
+
 /**
  * Streams one answer: `onToken` gets each piece of text as it arrives. Aborts the model call when
  * a timeout passes or `signal` (the client went away) fires. Never throws.
+ * Every model request the server makes goes through here (chat and review alike), which makes
+ * this the one place that times them.
  */
-export async function streamAnswer(
-  ai: Ai,
-  prompt: AnswerPrompt,
-  options: { onToken?: (text: string) => void; signal?: AbortSignal } = {},
-): Promise<AnswerOutcome> {
+export async function streamAnswer(ai: Ai, prompt: AnswerPrompt, options: AnswerOptions = {}): Promise<AnswerOutcome> {
+  const started = performance.now();
+  const outcome = await answerOnce(ai, prompt, options);
+  ai.observe?.(outcome.ok ? 'ok' : 'error', (performance.now() - started) / 1000);
+  return outcome;
+}
+
+async function answerOnce(ai: Ai, prompt: AnswerPrompt, options: AnswerOptions): Promise<AnswerOutcome> {
   const controller = new AbortController();
   let reason: StopReason | undefined;
   const stop = (why: StopReason) => {

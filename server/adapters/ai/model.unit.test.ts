@@ -124,6 +124,17 @@ describe('streamAnswer', () => {
     expect(outcome).toMatchObject({ ok: false, failure: { code: 'ai_cancelled' } });
   });
 
+  it('tells the observer how each request went and how long it took, whatever the ending', async () => {
+    const seen: Array<[string, number]> = [];
+    const observe = (outcome: string, seconds: number) => seen.push([outcome, seconds]);
+    await streamAnswer({ ...ai(scripted([{ wait: 60 }, { text: 'Yes.' }])), observe }, prompt);
+    await streamAnswer({ ...ai(scripted(['hang'])), observe }, prompt);
+    await streamAnswer({ ...ai(scripted([{ fail: new Error('boom') }])), observe }, prompt);
+    expect(seen.map(([outcome]) => outcome)).toEqual(['ok', 'error', 'error']);
+    expect(seen[0]![1]).toBeGreaterThanOrEqual(0.05);
+    expect(seen[1]![1]).toBeGreaterThanOrEqual(0.19); // the 0.2 s first-token timeout
+  });
+
   it('treats an empty answer as a failure', async () => {
     expect(await streamAnswer(ai(scripted([{ text: '  ' }])), prompt)).toMatchObject({ ok: false, failure: { code: 'ai_empty' } });
   });

@@ -3,7 +3,6 @@
  * documents, versions, conversations and stored files; real accounts are never touched; two
  * cleanups at once (two instances) are safe.
  */
-import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_TTL_MS } from '@common/limits';
 import { agent, signedIn } from '../../../tests/support/agent';
@@ -12,7 +11,6 @@ import { DOCX, multipart } from '../../../tests/support/multipart';
 import { countRows } from '../../../tests/support/row-counts';
 import { movableClock } from '../../../tests/support/clock';
 import { createTestApp, type TestApp } from '../../../tests/support/test-app';
-import { startCleanupSchedule } from './cleanup-schedule';
 import { runCleanup } from './cleanup.service';
 
 const MINUTE = 60_000;
@@ -106,23 +104,25 @@ describe('demo expiry', () => {
     expect(await countRows(t.database, 'users', { userId: user.id })).toBe(1);
   });
 
-  it('runs on a schedule that starts with the app, repeats, and stops when it closes', async () => {
-    const expiredDemo = async (ip: string) => {
-      const { id } = (await agent(t.app, { ip }).post('/api/auth/demo')).json();
+  it('runs as a periodic job that starts with the app, repeats, and stops when it closes', async () => {
+    // An app of its own whose cleanup job comes round every 50 ms, on this file's clock.
+    const s = await createTestApp({ clock: t.deps.clock, jobs: { cleanupEveryMs: 50, pollMs: 20 } });
+    try {
+      const demo = async (ip: string) => (await agent(s.app, { ip }).post('/api/auth/demo')).json().id as number;
+      const first = await demo('10.7.2.1');
       advance(DEMO_TTL_MS + MINUTE);
-      return id as number;
-    };
-    const atStart = await expiredDemo('10.7.2.1');
-    const host = Fastify();
-    startCleanupSchedule(t.deps, host, 50);
-    await host.ready();
-    await expect.poll(() => countRows(t.database, 'users', { userId: atStart }), { timeout: 5_000 }).toBe(0);
-    const later = await expiredDemo('10.7.2.2');
-    await expect.poll(() => countRows(t.database, 'users', { userId: later }), { timeout: 5_000 }).toBe(0);
-    await host.close();
+      await expect.poll(() => countRows(s.database, 'users', { userId: first }), { timeout: 5_000 }).toBe(0);
+      const later = await demo('10.7.2.2');
+      advance(DEMO_TTL_MS + MINUTE);
+      await expect.poll(() => countRows(s.database, 'users', { userId: later }), { timeout: 5_000 }).toBe(0);
 
-    const afterClose = await expiredDemo('10.7.2.3');
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    expect(await countRows(t.database, 'users', { userId: afterClose })).toBe(1);
+      const afterClose = await demo('10.7.2.3');
+      await s.closeApp();
+      advance(DEMO_TTL_MS + MINUTE);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(await countRows(s.database, 'users', { userId: afterClose })).toBe(1);
+    } finally {
+      await s.close();
+    }
   });
 });

@@ -2,6 +2,8 @@ import { TransactionRollbackError, and, desc, eq, ilike, inArray, isNotNull, isN
 import type { Db } from '../../db/client';
 import { type Prepared, prepare, statements } from '../../db/prepared';
 import { documents, documentVersions } from '../../db/schema';
+import * as jobs from '../../jobs/jobs.repo';
+import { PROCESS_DOCUMENT, processingJobKey } from './processing-job';
 import type { VersionKind, VersionSummary } from '@common/schemas/versions';
 
 const documentColumns = {
@@ -30,6 +32,11 @@ type NewDocument = {
   mimeType: string;
   blob: { key: string; size: number; sha256: string };
   kind: Extract<VersionKind, 'upload' | 'template'>;
+  /**
+   * The processing job committed with the rows, held back this long: the uploader finishes the
+   * processing itself and removes the job; if it dies first, any instance takes the job up.
+   */
+  processingDelayMs: number;
 };
 
 /** The document row and its version 1 commit together or not at all. */
@@ -55,6 +62,7 @@ export async function insertDocumentWithVersion(db: Db, input: NewDocument) {
       createdBy: input.userId,
       kind: input.kind,
     });
+    await jobs.enqueue(tx, { kind: PROCESS_DOCUMENT, key: processingJobKey(doc!.id), payload: { documentId: doc!.id }, delayMs: input.processingDelayMs });
     return doc!;
   });
 }
@@ -177,21 +185,22 @@ export async function storeAsDelta(db: Db, d: { id: number; wholeKey: string; de
   });
 }
 
-export async function setStatus(db: Db, id: number, status: 'processing' | 'error', reason: string | null = null) {
-  await db.update(documents).set({ status, statusReason: reason }).where(eq(documents.id, id));
+/** Not finished processing: the only statuses processing may move on from (another run may have finished first). */
+const unfinished = (id: number) => and(eq(documents.id, id), inArray(documents.status, ['uploaded', 'processing']));
+
+/** 'processing' if the document is not finished yet; false if it is (nothing to do). */
+export async function setProcessing(db: Db, id: number): Promise<boolean> {
+  const rows = await db.update(documents).set({ status: 'processing', statusReason: null }).where(unfinished(id)).returning({ id: documents.id });
+  return rows.length > 0;
 }
 
 export async function markProcessed(
   db: Db,
   id: number,
   result: { plainText: string; wordCount: number; editableBlobKey: string | null; processedAt: Date },
-) {
-  await db.transaction(async (tx) => {
-    await tx
-      .update(documentVersions)
-      .set({ editableBlobKey: result.editableBlobKey })
-      .where(and(eq(documentVersions.documentId, id), eq(documentVersions.version, 1)));
-    await tx
+): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const [doc] = await tx
       .update(documents)
       .set({
         status: 'complete',
@@ -200,12 +209,19 @@ export async function markProcessed(
         wordCount: result.wordCount,
         processedAt: result.processedAt,
       })
-      .where(eq(documents.id, id));
+      .where(unfinished(id))
+      .returning({ id: documents.id });
+    if (!doc) return false;
+    await tx
+      .update(documentVersions)
+      .set({ editableBlobKey: result.editableBlobKey })
+      .where(and(eq(documentVersions.documentId, id), eq(documentVersions.version, 1)));
+    return true;
   });
 }
 
 export async function markFailed(db: Db, id: number, reason: string, processedAt: Date) {
-  await db.update(documents).set({ status: 'error', statusReason: reason, processedAt }).where(eq(documents.id, id));
+  await db.update(documents).set({ status: 'error', statusReason: reason, processedAt }).where(unfinished(id));
 }
 
 export async function setArchived(db: Db, userId: number, id: number, archivedAt: Date | null) {

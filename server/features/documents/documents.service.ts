@@ -8,7 +8,9 @@ import { AppError, notFound } from '../../http/app-error';
 import type { Actor } from '../auth/auth.service';
 import type { ProcessResult } from '../../docx/process';
 import { cleanOriginalName } from './content-disposition';
+import { removeByKey as removeJob } from '../../jobs/jobs.repo';
 import { processDocument, processInPool } from './processing';
+import { processingJobKey } from './processing-job';
 import type { AlsoInTransaction } from './documents.repo';
 import * as repo from './documents.repo';
 import { type NewVersion, storeVersion } from './store-version';
@@ -72,13 +74,20 @@ export async function storeAndProcess(
       mimeType: DOCX_MIME_TYPE,
       blob,
       kind,
+      processingDelayMs: deps.config.jobs.leaseMs,
     });
   } catch (err) {
     await deps.blobs.delete(blob.key).catch(() => undefined);
     throw err;
   }
   deps.log.info({ documentId: created.id, bytes: blob.size }, 'document stored');
-  await processDocument(deps, created.id, processed);
+  try {
+    await processDocument(deps, created.id, processed);
+    await removeJob(deps.database.db, processingJobKey(created.id));
+  } catch (err) {
+    // Stored and acknowledged; the document's processing job finishes it once its lease runs out.
+    deps.log.error({ err, documentId: created.id }, 'document processing failed; its job will try again');
+  }
   return getDocument(deps, actor, created.id);
 }
 

@@ -71,7 +71,7 @@ it('gives a version processed again an editing copy of its own when processing d
   // the editor must not be handed the version's bytes.
   const raw = withRelationship('attachedTemplate', 'file:///C:/Templates/Evil.dotm', withIds(2));
   const blob = await t.deps.blobs.put(raw);
-  const created = await repo.insertDocumentWithVersion(t.database.db, { userId: ownerId, originalName: 'kept.docx', mimeType: DOCX_MIME_TYPE, blob, kind: 'upload' });
+  const created = await repo.insertDocumentWithVersion(t.database.db, { userId: ownerId, originalName: 'kept.docx', mimeType: DOCX_MIME_TYPE, blob, kind: 'upload', processingDelayMs: 60_000 });
   await processDocument(t.deps, created.id);
 
   expect((await owner.get(`/api/documents/${created.id}`)).json().status).toBe('complete');
@@ -95,4 +95,21 @@ it('the sweep leaves an unreferenced file younger than the grace period (another
     (t.deps as { clock: typeof clock }).clock = clock;
   }
   expect(await t.deps.blobs.exists(orphan.key)).toBe(false);
+});
+
+it("never overstates a file's age: storage that keeps whole seconds (S3) does not make a young file look older than the grace", async () => {
+  // Written late in its second, a file's time rounded down reads almost a second older than it is.
+  while (Date.now() % 1000 < 900) await new Promise((resolve) => setTimeout(resolve, 10));
+  const written = Date.now();
+  const young = await t.deps.blobs.put(new Uint8Array([4, 5, 6]));
+  const clock = t.deps.clock;
+  // 1.5 s after the write by the sweep's clock: younger than the 2 s grace, however storage rounds.
+  (t.deps as { clock: typeof clock }).clock = { now: () => new Date(written + 1_500) };
+  try {
+    await recoverDocuments(t.deps, { orphanGraceMs: 2_000 });
+  } finally {
+    (t.deps as { clock: typeof clock }).clock = clock;
+  }
+  expect(await t.deps.blobs.exists(young.key)).toBe(true);
+  await t.deps.blobs.delete(young.key);
 });

@@ -1,9 +1,13 @@
 import fs from 'node:fs/promises';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { Clock } from '../../deps';
 import { signedIn } from '../../../tests/support/agent';
 import { movableClock } from '../../../tests/support/clock';
+import { startS3Server } from '../../../tests/support/s3-server';
 import { createTestApp, type TestApp } from '../../../tests/support/test-app';
 import { terminateOtherConnections } from '../../../tests/support/test-database';
+import { TEST_BUCKET } from '../../../tests/support/test-storage';
 import { READINESS_MAX_AGE_MS } from './readiness';
 
 let t: TestApp;
@@ -115,6 +119,9 @@ describe('readiness and liveness', () => {
       expect(res.statusCode).toBe(503);
       expect(res.json()).toEqual({ status: 'error', db: dbKind, ai: 'offline', editor: 'embedded' });
       expect(down.logs()).toContain('health: database check failed');
+      const ready = await down.app.inject({ method: 'GET', url: '/api/health/ready' });
+      expect(ready.statusCode).toBe(503);
+      expect(ready.json()).toEqual({ status: 'error', db: 'error', storage: 'ok' });
       const live = await down.app.inject({ method: 'GET', url: '/api/health/live' });
       expect(live.statusCode).toBe(200);
       expect(live.json()).toEqual({ status: 'ok' });
@@ -122,6 +129,105 @@ describe('readiness and liveness', () => {
       // Its database is closed already; the rest goes as close() would take it.
       await down.app.close();
       await fs.rm(down.dataDir, { recursive: true, force: true });
+    }
+  });
+});
+
+/**
+ * A test app whose storage the test can take away and give back: on disk, its files folder
+ * replaced by a plain file (the tests run as root, so a chmod would change nothing); on S3, an S3
+ * server of its own, stopped and started again (the project's shared one serves other files).
+ */
+async function appWithRemovableStorage(clock: Clock) {
+  if (process.env.TEST_STORAGE === 's3') {
+    const s3 = await startS3Server({ buckets: [TEST_BUCKET] });
+    const app = await createTestApp({ clock, env: { S3_ENDPOINT: s3.endpoint } }).catch(async (err: unknown) => {
+      await s3.dispose();
+      throw err;
+    });
+    return {
+      app,
+      takeAway: () => s3.stop(),
+      giveBack: () => s3.start(),
+      close: async () => {
+        await app.close();
+        await s3.dispose();
+      },
+    };
+  }
+  const app = await createTestApp({ clock });
+  const files = path.join(app.dataDir, 'files');
+  return {
+    app,
+    takeAway: async () => {
+      await fs.rename(files, `${files}-aside`);
+      await fs.writeFile(files, 'not a folder');
+    },
+    giveBack: async () => {
+      await fs.rm(files);
+      await fs.rename(`${files}-aside`, files);
+    },
+    close: () => app.close(),
+  };
+}
+
+describe('readiness for a load balancer', () => {
+  it('is ready while the database and the storage answer', async () => {
+    clock.advance(READINESS_MAX_AGE_MS);
+    const res = await t.app.inject({ method: 'GET', url: '/api/health/ready' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ status: 'ok', db: 'ok', storage: 'ok' });
+  });
+
+  it('answers 503 naming the storage while the files cannot be reached, and 200 once they are back', async () => {
+    const outageClock = movableClock();
+    const s = await appWithRemovableStorage(outageClock);
+    const ready = () => s.app.app.inject({ method: 'GET', url: '/api/health/ready' });
+    try {
+      expect((await ready()).statusCode).toBe(200);
+      await s.takeAway();
+      try {
+        outageClock.advance(READINESS_MAX_AGE_MS);
+        const res = await ready();
+        expect(res.statusCode).toBe(503);
+        expect(res.json()).toEqual({ status: 'error', db: 'ok', storage: 'error' });
+        expect(s.app.logs()).toContain('health: storage check failed');
+        // The database's own readiness is not the storage's business.
+        expect((await s.app.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+        expect((await s.app.app.inject({ method: 'GET', url: '/api/health/live' })).statusCode).toBe(200);
+      } finally {
+        await s.giveBack();
+      }
+      outageClock.advance(READINESS_MAX_AGE_MS);
+      const back = await ready();
+      expect(back.statusCode).toBe(200);
+      expect(back.json()).toEqual({ status: 'ok', db: 'ok', storage: 'ok' });
+    } finally {
+      await s.close();
+    }
+  });
+
+  it('asks the storage and the database at most once a second, however many ask at once', async () => {
+    clock.advance(READINESS_MAX_AGE_MS);
+    const storagePing = vi.spyOn(t.deps.blobs, 'ping');
+    const databasePing = vi.spyOn(t.database, 'ping');
+    try {
+      const answers = await Promise.all(Array.from({ length: 20 }, () => t.app.inject({ method: 'GET', url: '/api/health/ready' })));
+      for (const res of answers) expect(res.statusCode).toBe(200);
+      // /api/health shares the database's answer with /api/health/ready.
+      await t.app.inject({ method: 'GET', url: '/api/health' });
+      expect(storagePing).toHaveBeenCalledTimes(1);
+      expect(databasePing).toHaveBeenCalledTimes(1);
+      clock.advance(READINESS_MAX_AGE_MS - 1);
+      await t.app.inject({ method: 'GET', url: '/api/health/ready' });
+      expect(storagePing).toHaveBeenCalledTimes(1);
+      clock.advance(1);
+      await t.app.inject({ method: 'GET', url: '/api/health/ready' });
+      expect(storagePing).toHaveBeenCalledTimes(2);
+      expect(databasePing).toHaveBeenCalledTimes(2);
+    } finally {
+      storagePing.mockRestore();
+      databasePing.mockRestore();
     }
   });
 });

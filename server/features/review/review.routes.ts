@@ -27,11 +27,11 @@ export function reviewRoutes(app: FastifyInstance, deps: Deps) {
   r.post('/api/documents/:id/review', { schema: { params: DocumentIdParamsSchema } }, async (request, reply) => {
     await admitReview(deps, request);
     const actor = requireUser(request);
-    await reviews.prepareReview(deps, actor, request.params.id);
-    if (!wantsEventStream(request)) return reviews.runReview(deps, actor, request.params.id, { signal: clientGone(reply) });
+    const hold = await reviews.prepareReview(deps, actor, request.params.id);
+    if (!wantsEventStream(request)) return reviews.runReview(deps, actor, request.params.id, hold, { signal: clientGone(reply) });
     const stream = openEventStream(request, reply);
     try {
-      const review = await reviews.runReview(deps, actor, request.params.id, { signal: stream.signal, onProgress: (p) => stream.send('progress', p) });
+      const review = await reviews.runReview(deps, actor, request.params.id, hold, { signal: stream.signal, onProgress: (p) => stream.send('progress', p) });
       stream.send('review', review);
     } catch (err) {
       request.log.error({ err }, 'review failed');

@@ -16,6 +16,7 @@ import { findCurrentVersion, getDocument } from '../documents/documents.service'
 import { editableBytes } from '../documents/version-bytes';
 import { getStyleRules } from '../style-rules/style-rules.service';
 import * as repo from './review.repo';
+import { type Hold, release, take } from '../rate-limit/one-at-a-time';
 
 /** More would be a list nobody reads; the review then says how many it left out. */
 export const MAX_FINDINGS = 2_000;
@@ -23,30 +24,28 @@ export const MAX_FINDINGS = 2_000;
 const RUNNING_AT_MOST_MS = 15 * 60_000;
 const START_CHARS = 60;
 
-/** People with a review running in this process: one at a time each, as for comparisons. */
-const reviewing = new Set<number>();
-
+/** One review at a time per person, on every instance together (rate-limit/one-at-a-time.ts), as for comparisons. */
 export type ReviewRun = { signal: AbortSignal; onProgress?: (p: ReviewProgress) => void };
 
 /**
  * Checks ownership and readiness first, so those errors are plain answers before any stream
  * opens, and holds the person's one running review: runReview, called at once after, lets it go.
  */
-export async function prepareReview(deps: Deps, actor: Actor, id: number) {
+export async function prepareReview(deps: Deps, actor: Actor, id: number): Promise<Hold> {
   const doc = await getDocument(deps, actor, id);
   if (doc.status !== 'complete') throw new AppError('conflict', 'This document is still being processed; review it when it is ready.');
-  if (reviewing.has(actor.id)) {
+  const hold = await take(deps, `review:${actor.id}`, RUNNING_AT_MOST_MS);
+  if (!hold) {
     throw new AppError('rate_limited', 'A review of yours is still running. Try again when it has finished.', { retryAfterSeconds: 2 }, { 'retry-after': '2' });
   }
-  reviewing.add(actor.id);
-  return doc;
+  return hold;
 }
 
-export async function runReview(deps: Deps, actor: Actor, id: number, run: ReviewRun): Promise<Review> {
+export async function runReview(deps: Deps, actor: Actor, id: number, hold: Hold, run: ReviewRun): Promise<Review> {
   try {
     return await review(deps, actor, id, run);
   } finally {
-    reviewing.delete(actor.id);
+    await release(deps, hold);
   }
 }
 

@@ -17,6 +17,7 @@ import { editableBytes, storedBytes, storedStream } from '../documents/version-b
 import { storeVersion } from '../documents/store-version';
 import { checkQuota } from '../quota/quota.service';
 import * as repo from './versions.repo';
+import { release, take } from '../rate-limit/one-at-a-time';
 
 export async function listVersions(deps: Deps, actor: Actor, id: number): Promise<Version[]> {
   const doc = await getDocument(deps, actor, id);
@@ -87,21 +88,22 @@ const movedOn = (current: number, expected: number) =>
   );
 
 /**
- * People with a comparison running in this process. A comparison may take seconds of a work
- * process; one at a time per person keeps one person from filling the pool others save through.
+ * One comparison at a time per person, on every instance together. A comparison may take seconds
+ * of a work process; this keeps one person from filling the pool others save through. The hold
+ * outlasts the longest a comparison may take; a holder that died frees it then.
  */
-const comparing = new Set<number>();
+const COMPARISON_HOLD_MS = 5 * 60_000;
 
 /** Version `to` against version `from`: the differences as JSON, or `to` as a .docx with them as tracked changes. */
 export async function compareVersions(deps: Deps, actor: Actor, id: number, query: CompareQuery) {
-  if (comparing.has(actor.id)) {
+  const hold = await take(deps, `compare:${actor.id}`, COMPARISON_HOLD_MS);
+  if (!hold) {
     throw new AppError('rate_limited', 'A comparison of yours is still running. Try again when it has finished.', { retryAfterSeconds: 1 }, { 'retry-after': '1' });
   }
-  comparing.add(actor.id);
   try {
     return await compare(deps, actor, id, query);
   } finally {
-    comparing.delete(actor.id);
+    await release(deps, hold);
   }
 }
 

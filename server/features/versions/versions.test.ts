@@ -118,7 +118,7 @@ describe('restore of bytes processing would change', () => {
     // processing now removes, so processing these bytes again would give other bytes.
     const raw = withRelationship('attachedTemplate', 'file:///C:/Templates/Normal.dotm', paragraphXml('Kept as it came.'));
     const blob = await t.deps.blobs.put(raw);
-    const created = await repo.insertDocumentWithVersion(t.database.db, { userId: ownerId, originalName: 'kept.docx', mimeType: DOCX_MIME_TYPE, blob, kind: 'upload' });
+    const created = await repo.insertDocumentWithVersion(t.database.db, { userId: ownerId, originalName: 'kept.docx', mimeType: DOCX_MIME_TYPE, blob, kind: 'upload', processingDelayMs: 60_000 });
     await processDocument(t.deps, created.id);
     await saveEdits(created.id, replaceText('Kept as it came.', 'Changed since.'));
     expect((await owner.post(`/api/documents/${created.id}/versions/1/restore`)).json().currentVersion).toBe(3);
