@@ -28,7 +28,7 @@ import { styleRulesRoutes } from './features/style-rules/style-rules.routes';
 import { templateRoutes } from './features/templates/templates.routes';
 import { waitlistRoutes } from './features/waitlist/waitlist.routes';
 import { installBodyPolicy, JSON_BODY_BYTES } from './http/body-policy';
-import { installErrorHandler, installNotFound } from './http/error-handler';
+import { frameworkError, installErrorHandler, installNotFound } from './http/error-handler';
 import { installOriginGuard } from './http/origin-guard';
 import { installResponseSerializer } from './http/response-serializer';
 import { appHelmetOptions, installSecurityHeaders, securityContext, securityHeaders } from './http/security-headers';
@@ -49,6 +49,7 @@ export async function buildApp(deps: Omit<Deps, 'log'>, options: AppOptions) {
     loggerInstance: options.logger,
     genReqId: () => randomUUID(),
     bodyLimit: JSON_BODY_BYTES,
+    frameworkErrors: frameworkError,
     // A hop count trusts the nearest N proxies, as Fastify's own number option does (its types lack it).
     trustProxy: typeof deps.config.trustProxy === 'number' ? hopsWithin(deps.config.trustProxy) : deps.config.trustProxy,
   });

@@ -1,7 +1,7 @@
 /**
  * The single place that turns a failure into `{"error":{"code","message","details"}}`.
  */
-import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ApiErrorBody, ErrorCode } from '@common/errors';
 import { AppError } from './app-error';
@@ -58,6 +58,19 @@ export function installErrorHandler(app: FastifyInstance) {
       .status(500)
       .send(body('internal', `Something went wrong on our side. Reference: ${request.id}`));
   });
+}
+
+/**
+ * What Fastify answers itself, before any route or hook runs: a path whose %-escapes do not decode,
+ * or with a parameter longer than the router reads (100 characters). In the API's shape, as every
+ * other error, rather than Fastify's own `{"error":"Bad Request",...}`.
+ */
+export function frameworkError(err: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  if (err.code === 'FST_ERR_BAD_URL' || err.code === 'FST_ERR_MAX_PARAM_LENGTH') {
+    return reply.status(400).send(body('bad_request', 'The address of this request is not valid.'));
+  }
+  request.log.error({ err }, 'unhandled framework error');
+  return reply.status(500).send(body('internal', `Something went wrong on our side. Reference: ${request.id}`));
 }
 
 /** Unknown /api paths answer JSON 404; with the web app served, every other GET gets its shell. */
